@@ -1,0 +1,3 @@
+from mjtools.cli import main
+
+main()

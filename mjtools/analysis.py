@@ -1,0 +1,150 @@
+"""The shanten and wait records (CLI contract), computed for one hand under one ruleset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjtools.context import WinContext
+from mjtools.errors import IllegalHandError
+from mjtools.hand import Hand
+from mjtools.rules.model import Ruleset
+from mjtools.shanten import discard_table, effective, shanten_of_state, state_of
+from mjtools.shapes import ShapeSpec
+from mjtools.tiles import kind_str
+from mjtools.validate import check_hand, visible_counts
+from mjtools.waits import waits_of
+from mjtools.wildcards import stand_ins, wild_kinds
+
+SUIT_GROUP = {"m": 0, "p": 1, "s": 2}
+
+
+def prepare(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> tuple[Hand, ShapeSpec]:
+    wild = wild_kinds(rs, ctx)
+    spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
+    hand = check_hand(hand, rs, text, wild=wild)
+    return hand, spec
+
+
+def unseen(hand: Hand, rs: Ruleset, ctx: WinContext) -> list[int]:
+    """Copies of each kind not in the hand (melds, set-aside) nor in --visible."""
+    vis = visible_counts(ctx.visible)
+    return [max(0, rs.copies[k] - hand.counts[k] - vis[k]) for k in range(50)]
+
+
+def unmet(rs: Ruleset, hand: Hand, ctx: WinContext) -> list[str]:
+    """Value-level prerequisites that the shape cannot decide."""
+    win = rs.section("win")
+    out = []
+    if win.get("minimum", {}).get("fan"):
+        out.append("minimum_fan")
+    if win.get("minimum", {}).get("yaku"):
+        out.append("yaku")
+    if win.get("self_draw_only"):
+        out.append("self_draw_only")
+    if win.get("must_open") and hand.is_concealed:
+        out.append("must_open")
+    if win.get("ready_declaration") and not ctx.has("riichi"):
+        out.append("ready_declaration")
+    for req in ("terminal_required", "pung_required"):
+        if req in rs.requirements:
+            out.append(req)
+    held = set(t.kind for t in hand.hand_tiles())
+    from mjtools.tiles import parse_kind
+
+    if any(parse_kind(t) in held for t in win.get("no_win_holding", ())):
+        out.append("no_win_holding")
+    return out
+
+
+def _void(ctx: WinContext) -> int | None:
+    return None if ctx.void is None else SUIT_GROUP[ctx.void]
+
+
+def shanten_record(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> dict[str, Any]:
+    hand, spec = prepare(hand, rs, ctx, text)
+    st = state_of(hand, spec)
+    void = _void(ctx)
+    s, forms = shanten_of_state(st, spec, void)
+    all_forms = {f: forms.get(f) for f in ("standard", "seven_pairs", "thirteen_orphans")}
+    all_forms.update(forms)
+    rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id, "shanten": s if s < 90 else None, "forms": all_forms, "unmet": unmet(rs, hand, ctx)}
+    left = unseen(hand, rs, ctx)
+    if hand.size == rs.hand_size + 1:
+        discardable = None
+        if not rs.section("wildcards").get("discardable", True):
+            discardable = lambda k: k not in spec.wild_kinds  # noqa: E731
+        rec["discards"] = discard_table(st, spec, list(rs.copies), left, void, discardable)
+    else:
+        eff = effective(st, spec, list(rs.copies), void)
+        rec["effective"] = [kind_str(k) for k in eff]
+        rec["effective_count"] = sum(left[k] for k in eff)
+    return rec
+
+
+def _wait_part(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> dict[str, Any]:
+    st = state_of(hand, spec)
+    kinds = waits_of(st, spec, list(rs.copies), _void(ctx))
+    left = unseen(hand, rs, ctx)
+    from mjtools.winning import winning_flags
+
+    return {
+        "tenpai": bool(kinds),
+        "waits": [kind_str(k) for k in kinds],
+        "live": {kind_str(k): left[k] for k in kinds},
+        "winning": {kind_str(k): winning_flags(hand, k, rs, ctx) for k in kinds},
+    }
+
+
+def wait_record(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> dict[str, Any]:
+    hand, spec = prepare(hand, rs, ctx, text)
+    rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
+    if hand.size == rs.hand_size:
+        rec.update(_wait_part(hand, rs, ctx, spec))
+        rec["improvements"] = improvements(hand, rs, ctx, spec) if rec["tenpai"] else []
+        return rec
+    if hand.size != rs.hand_size + 1:
+        raise IllegalHandError(f"wait needs {rs.hand_size} or {rs.hand_size + 1} tiles")
+    per: list[dict[str, Any]] = []
+    seen = set()
+    for t in sorted(hand.hand_tiles(), key=lambda t: t.sort_key()):
+        if t.kind in seen:
+            continue
+        seen.add(t.kind)
+        rest = hand.discard(t)
+        part = _wait_part(rest, rs, ctx, spec)
+        if part["tenpai"]:
+            per.append({"discard": kind_str(t.kind), **part, "live_count": sum(part["live"].values())})
+    per.sort(key=lambda r: -r["live_count"])
+    rec["tenpai"] = bool(per)
+    rec["discards"] = per
+    return rec
+
+
+def improvements(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> list[dict[str, Any]]:
+    """For a ready hand: draws after which some discard leaves strictly more live winning tiles."""
+    left = unseen(hand, rs, ctx)
+    st = state_of(hand, spec)
+    void = _void(ctx)
+    base_waits = waits_of(st, spec, list(rs.copies), void)
+    base = sum(left[k] for k in base_waits)
+    out = []
+    for k in sorted(set(spec.kinds) | set(spec.wild_kinds)):
+        if left[k] <= 0:
+            continue
+        from mjtools.tiles import Tile
+
+        drawn = hand.with_last(Tile(k))
+        best: tuple[int, str, list[str]] | None = None
+        for t in sorted({x.kind for x in drawn.hand_tiles()}):
+            if t == k:
+                continue
+            rest = drawn.discard(Tile(t))
+            st2 = state_of(rest, spec)
+            w = waits_of(st2, spec, list(rs.copies), void)
+            live = sum(left[x] - (1 if x == k else 0) for x in w)
+            if live > base and (best is None or live > best[0]):
+                best = (live, kind_str(t), [kind_str(x) for x in w])
+        if best:
+            out.append({"draw": kind_str(k), "discard": best[1], "waits": best[2], "live_count": best[0]})
+    out.sort(key=lambda r: -r["live_count"])
+    return out

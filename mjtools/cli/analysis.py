@@ -1,0 +1,66 @@
+"""`mjtools shanten` and `mjtools wait`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from mjtools.cli.common import format_option, input_option, load_rules, rules_option, run_cases
+from mjtools.cli.options import add_options, build_context
+from mjtools.cli.render import shanten_table, wait_table
+
+
+def _compute(kind: str):
+    def compute(text: str, opts: dict[str, Any], rules: str) -> dict[str, Any]:
+        from mjtools.analysis import shanten_record, wait_record
+        from mjtools.notation import parse_hand
+
+        rs = load_rules(rules, opts.pop("option", {}))
+        ctx = build_context(opts, rs)
+        hand = parse_hand(text)
+        fn = shanten_record if kind == "shanten" else wait_record
+        return fn(hand, rs, ctx, text)
+
+    return compute
+
+
+@click.command()
+@click.argument("hand", nargs=-1)
+@rules_option
+@format_option
+@input_option
+@add_options("shanten")
+@click.option("--unicode", is_flag=True, help="Show tiles as Unicode glyphs in tables.")
+def shanten(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, unicode: bool, **opts: Any) -> None:
+    """How far HAND is from ready; with a drawn tile, every discard ranked.
+
+    Per form (standard, seven pairs, thirteen orphans, ...) the shanten is -1 when complete
+    and 0 when ready. With hand size + 1 tiles, each discard is listed with its shanten and
+    effective tiles, best first.
+
+    \b
+    Example:
+      mjtools shanten '1289m3457p12368s+4z'
+    """
+    run_cases("shanten", hand, input_file, fmt, opts, rules, _compute("shanten"), table=lambda recs: shanten_table(recs, unicode))
+
+
+@click.command()
+@click.argument("hand", nargs=-1)
+@rules_option
+@format_option
+@input_option
+@add_options("wait")
+@click.option("--unicode", is_flag=True, help="Show tiles as Unicode glyphs in tables.")
+def wait(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, unicode: bool, **opts: Any) -> None:
+    """Which tiles complete a ready HAND, and how many of each are still live.
+
+    `winning` says whether each completed hand is a legal win (yaku, minimum fan, ...) by
+    ron and by tsumo. With hand size + 1 tiles, the waits after each discard.
+
+    \b
+    Example:
+      mjtools wait '123m456p789s1122z'
+    """
+    run_cases("wait", hand, input_file, fmt, opts, rules, _compute("wait"), table=lambda recs: wait_table(recs, unicode))

@@ -1,0 +1,118 @@
+"""Shared CLI machinery: the common options, hand cases (single or batch), error edge."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import click
+
+from mjtools.errors import MjError, NotationError, UsageError
+from mjtools.output import FORMATS, Renderer
+
+RULES_HELP = "Variant id or alias (`mjtools rules list`), or a path to a rule file. Default: riichi, or $MJTOOLS_RULES."
+
+
+def rules_option(fn: Callable) -> Callable:
+    return click.option("-r", "--rules", "rules", default=None, metavar="ID|PATH", help=RULES_HELP)(fn)
+
+
+def format_option(fn: Callable) -> Callable:
+    return click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True, help="Output format.")(fn)
+
+
+def input_option(fn: Callable) -> Callable:
+    return click.option("--input", "input_file", type=click.File("r", encoding="utf-8"), default=None, metavar="FILE", help="Read one case per line (a hand, or a JSON object); `-` for stdin.")(fn)
+
+
+def default_rules(value: str | None) -> str:
+    import os
+
+    return value or os.environ.get("MJTOOLS_RULES") or "riichi"
+
+
+def load_rules(name: str, options: dict[str, Any] | None = None):
+    from mjtools.rules import load
+
+    return load(name, options or {})
+
+
+def iter_cases(hand_words: tuple[str, ...], input_file) -> Iterator[tuple[int | None, str]]:
+    """(line number, raw case) pairs; line None for a hand given on the command line."""
+    if input_file is None and hand_words == ("-",):
+        input_file = sys.stdin
+    if input_file is not None:
+        if hand_words and hand_words != ("-",):
+            raise UsageError("give a HAND or --input, not both")
+        for n, raw in enumerate(input_file, 1):
+            text = raw.strip()
+            if not text or text.startswith("#"):
+                continue
+            yield n, text
+        return
+    if not hand_words:
+        raise UsageError("missing HAND (or --input FILE, or - for stdin)")
+    yield None, " ".join(hand_words)
+
+
+def split_case(raw: str, line: int | None) -> tuple[str, dict[str, Any]]:
+    """A case line: a hand in notation, or a JSON object with "hand" and options."""
+    if line is not None and raw.startswith("{"):
+        try:
+            obj = json.loads(raw)
+        except ValueError as e:
+            raise UsageError(f"invalid JSON: {e.msg} at column {e.colno}") from None
+        if not isinstance(obj, dict):
+            raise UsageError("a JSON case is an object")
+        obj = dict(obj)
+        hand = obj.pop("hand", None)
+        if "table" in obj:
+            return "", obj
+        if not isinstance(hand, str):
+            raise UsageError('a JSON case needs "hand" (a string)')
+        return hand, obj
+    return raw, {}
+
+
+def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]], table: Callable | None = None) -> None:
+    """Compute a record per case and render them; batch failures become error records."""
+    from mjtools.cli.options import normalize
+
+    base_opts = normalize(cli_opts, command)
+    batch = input_file is not None or hand_words == ("-",)
+    out = Renderer(fmt, command, batch=batch, table=table)
+    failed = 0
+    for line, raw in iter_cases(hand_words, input_file):
+        try:
+            text, extra = split_case(raw, line)
+            opts = dict(base_opts)
+            rules = extra.pop("rules", None) or rules_name
+            if extra:
+                opts.update(normalize(extra, command) if "table" not in extra else {"table": extra})
+            rec = compute(text, opts, default_rules(rules))
+            if line is not None:
+                rec = {"line": line, **rec}
+            out.emit(rec)
+        except MjError as e:
+            if line is None:
+                raise
+            failed += 1
+            out.emit({"line": line, "error": e.one_line()})
+        except RecursionError:  # pragma: no cover - defensive
+            if line is None:
+                raise
+            failed += 1
+            out.emit({"line": line, "error": "hand too complex"})
+    out.close()
+    if failed:
+        sys.exit(1)
+
+
+def fail(e: MjError) -> None:
+    """The error edge: one line on stderr (a caret under the input on a terminal), exit 2."""
+    click.echo(f"mjtools: error: {e.one_line()}", err=True)
+    if isinstance(e, NotationError) and sys.stderr.isatty():
+        click.echo(e.caret(), err=True)
+    sys.exit(2)

@@ -1,0 +1,130 @@
+"""`mjtools rules list | show ID [--resolved] | validate FILE... | diff A B`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from mjtools.cli.common import format_option
+from mjtools.errors import MjError
+
+
+@click.group()
+def rules() -> None:
+    """List, show, validate and compare rule files (rules.d/ and your own)."""
+
+
+@rules.command("list")
+@format_option
+@click.option("--all", "show_all", is_flag=True, help="Include abstract base files.")
+def list_(fmt: str, show_all: bool) -> None:
+    """The variants on the rule search path ($MJTOOLS_RULES_PATH, then the shipped rules.d/)."""
+    from mjtools.output import Renderer
+    from mjtools.rules import available
+
+    out = Renderer(fmt, "rules", batch=True)
+    for rs in available(include_abstract=show_all):
+        out.emit({
+            "id": rs.id,
+            "en": rs.name("en"),
+            "zh": rs.name("zh"),
+            "players": rs.players,
+            "hand": rs.hand_size,
+            "model": rs.section("scoring").get("model"),
+            "status": rs.raw.get("status", ""),
+            "aliases": ", ".join(rs.raw.get("aliases", ())),
+        })
+    out.close()
+
+
+@rules.command()
+@click.argument("name")
+@click.option("--resolved", is_flag=True, help="Show the merged result of the extends chain (options applied).")
+@click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help="Set a rule option (with --resolved).")
+def show(name: str, resolved: bool, options: tuple[str, ...]) -> None:
+    """Print a rule file as YAML (the file itself, or --resolved)."""
+    import yaml
+
+    from mjtools.cli.options import _kv
+    from mjtools.rules import load
+    from mjtools.rules.freeze import thaw
+    from mjtools.rules.loader import find
+
+    if not resolved:
+        if options:
+            raise click.UsageError("--option needs --resolved")
+        click.echo(find(name).read_text(encoding="utf-8"), nl=False)
+        return
+    rs = load(name, _kv(list(options), "option"))
+    data = thaw(rs.data)
+    data["options"] = {k: {**v, "value": rs.option_values[k]} for k, v in thaw(rs.options).items()}
+    click.echo(f"# {rs.id}: resolved from " + " <- ".join(Path(f).name for f in reversed(rs.files)))
+    click.echo(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100), nl=False)
+
+
+@rules.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def validate(files: tuple[str, ...]) -> None:
+    """Check rule files against the schema and the pattern registry; one line per problem."""
+    from mjtools.rules import load_path
+
+    bad = 0
+    for f in files:
+        try:
+            rs = load_path(Path(f))
+            click.echo(f"{f}: ok ({rs.id}, {len(rs.fans)} fans, {len(rs.examples)} examples)")
+        except MjError as e:
+            bad += 1
+            click.echo(f"mjtools: error: {e.one_line()}", err=True)
+    if bad:
+        sys.exit(2)
+
+
+def _flatten(node: Any, prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if isinstance(node, dict) and node:
+        for k, v in node.items():
+            out.update(_flatten(v, f"{prefix}.{k}" if prefix else str(k)))
+    else:
+        out[prefix] = node
+    return out
+
+
+def diff_rulesets(a: str, b: str) -> list[dict[str, Any]]:
+    from mjtools.rules import load
+    from mjtools.rules.freeze import thaw
+
+    da = thaw(load(a).data)
+    db = thaw(load(b).data)
+    for d in (da, db):
+        for k in ("id", "examples", "names", "summary", "aliases", "sources"):
+            d.pop(k, None)
+    fa, fb = _flatten(da), _flatten(db)
+    rows = []
+    for key in sorted(set(fa) | set(fb)):
+        if fa.get(key, "<absent>") != fb.get(key, "<absent>"):
+            rows.append({"path": key, a: fa.get(key, "<absent>"), b: fb.get(key, "<absent>")})
+    return rows
+
+
+@rules.command()
+@click.argument("a")
+@click.argument("b")
+@format_option
+def diff(a: str, b: str, fmt: str) -> None:
+    """The key paths where two resolved rulesets differ (names, texts and examples aside)."""
+    rows = diff_rulesets(a, b)
+    if fmt == "table":
+        for r in rows:
+            click.echo(f"{r['path']}: {json.dumps(r[a], ensure_ascii=False)} -> {json.dumps(r[b], ensure_ascii=False)}")
+        return
+    from mjtools.output import Renderer
+
+    out = Renderer(fmt, "rules", batch=True)
+    for r in rows:
+        out.emit(r)
+    out.close()

@@ -1,0 +1,69 @@
+"""WinContext: everything about a win that is not in the hand notation (CLI options)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from mjtools.tiles import SEAT_WIND, Tile
+
+SEATS = "ESWN"
+
+# Flags settable from the command line (score options) -> the situation id patterns read.
+FLAG_SITUATIONS = {
+    "riichi": "riichi",
+    "double_riichi": "double_riichi",
+    "ippatsu": "ippatsu",
+    "kong_bloom": "kong_bloom",
+    "last_tile": "last_tile",
+    "robbing_kong": "robbing_kong",
+    "first_turn": "first_turn",
+}
+
+
+@dataclass(frozen=True)
+class WinContext:
+    tsumo: bool = False
+    seat: str = "E"
+    round: str = "E"
+    discarder: str | None = None  # --from; None: the seat before the winner
+    players: int = 4
+    situations: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    indicators: Mapping[str, tuple[Tile, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    ura: tuple[Tile, ...] = ()
+    wild: tuple[int, ...] = ()  # --wild: wildcard kinds stated directly
+    visible: tuple[Tile, ...] = ()
+    void: str | None = None
+    kita: int = 0
+    honba: int = 0
+    sticks: int = 0
+    streak: int = 0
+    birds: tuple[Tile, ...] = ()
+    active: tuple[str, ...] = ()
+
+    @property
+    def seat_wind(self) -> int:
+        return SEAT_WIND[self.seat]
+
+    @property
+    def round_wind(self) -> int:
+        return SEAT_WIND[self.round]
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat == "E"
+
+    def seats(self) -> str:
+        return SEATS[: self.players]
+
+    @property
+    def from_seat(self) -> str:
+        """The discarder on a ron (default: the player before the winner)."""
+        if self.discarder:
+            return self.discarder
+        seats = self.seats()
+        return seats[(seats.index(self.seat) - 1) % len(seats)]
+
+    def has(self, situation: str) -> int:
+        return self.situations.get(situation, 0)

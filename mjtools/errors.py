@@ -1,0 +1,63 @@
+"""Typed errors. Every user-facing failure is one of these; the CLI turns them into one line."""
+
+from __future__ import annotations
+
+
+class MjError(Exception):
+    """Base class for every error mjtools reports to a user."""
+
+    def one_line(self) -> str:
+        return str(self)
+
+
+class NotationError(MjError, ValueError):
+    """A hand or tile string that does not follow the notation; carries the offending position."""
+
+    def __init__(self, message: str, text: str = "", position: int | None = None, length: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.position = position
+        self.length = max(1, length)
+
+    def one_line(self) -> str:
+        if self.position is None:
+            return f"{self.message}: {self.text!r}" if self.text else self.message
+        return f"{self.message} at position {self.position + 1} of {self.text!r}"
+
+    def caret(self) -> str:
+        """The input and a caret line under the offending characters (for terminals)."""
+        if self.position is None or not self.text:
+            return ""
+        return f"  {self.text}\n  {' ' * self.position}{'^' * self.length}"
+
+
+class IllegalHandError(MjError, ValueError):
+    """A well-formed hand that cannot exist under the variant (tile counts, tile set)."""
+
+
+class RuleFileError(MjError, ValueError):
+    """A rule file that cannot be read, merged or validated; names the file and key path."""
+
+    def __init__(self, message: str, file: str | None = None, path: str | None = None):
+        self.message = message
+        self.file = file
+        self.path = path
+        super().__init__(self.one_line())
+
+    def one_line(self) -> str:
+        where = self.file or "<rules>"
+        if self.path:
+            where += f": {self.path}"
+        return f"{where}: {self.message}"
+
+
+class UnknownRulesError(RuleFileError):
+    """A --rules value that names no shipped variant and no file."""
+
+    def one_line(self) -> str:
+        return self.message
+
+
+class UsageError(MjError):
+    """A combination of options that makes no sense (e.g. --ura without --riichi)."""

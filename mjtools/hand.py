@@ -1,0 +1,197 @@
+"""Hand and Meld value types: frozen, hashable, `str` is the canonical notation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from mjtools.tiles import NUM_KINDS, Tile
+
+# Meld kinds the parser derives from the brackets and the tiles.
+CHOW, PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG = (
+    "chow",
+    "pung",
+    "exposed_kong",
+    "added_kong",
+    "concealed_kong",
+)
+KONG_KINDS = (EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set laid down: `(123m)`, `(555z@W)`, `(5555z@W/added)`, `[1111m]`, `(55x5z)`.
+
+    `tiles` are what the meld shows (a wildcard position shows the tile it stands for);
+    `wild` holds the indices of positions filled by a wildcard and `physical` the physical
+    wildcard tiles at those positions when the notation gives them (`=TILES`).
+    """
+
+    tiles: tuple[Tile, ...]
+    kind: str
+    source: str | None = None
+    concealed: bool = False
+    tag: str | None = None
+    wild: tuple[int, ...] = ()
+    physical: tuple[Tile, ...] = ()
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        return tuple(t.kind for t in self.tiles)
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in KONG_KINDS or (len(self.tiles) == 4 and len(set(self.kinds)) == 1)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the meld breaks concealment (every meld but a concealed kong)."""
+        return not self.concealed
+
+    def physical_tiles(self) -> Iterator[Tile]:
+        """The physical tiles of the meld: wild positions yield their physical tile if known."""
+        phys = iter(self.physical)
+        for i, t in enumerate(self.tiles):
+            if i in self.wild:
+                p = next(phys, None)
+                if p is not None:
+                    yield p
+            else:
+                yield t
+
+    def __str__(self) -> str:
+        from mjtools.notation import format_meld
+
+        return format_meld(self)
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        from mjtools.notation import parse_hand
+
+        hand = parse_hand(text)
+        if len(hand.melds) != 1 or hand.concealed or hand.aside or hand.last:
+            from mjtools.errors import NotationError
+
+            raise NotationError("expected exactly one meld", text, 0)
+        return hand.melds[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Aside:
+    """Tiles set aside: flowers `{15f}`, kita `{kita=44z}`, stood tiles `{stood=...}`."""
+
+    tiles: tuple[Tile, ...]
+    tag: str | None = None
+
+    def __str__(self) -> str:
+        from mjtools.notation import format_aside
+
+        return format_aside(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand in notation: concealed tiles, melds in call order, set-aside groups, last tile.
+
+    `last` is the `+X` tile: the winning tile for `score`, the tile just drawn otherwise.
+    """
+
+    concealed: tuple[Tile, ...] = ()
+    melds: tuple[Meld, ...] = ()
+    aside: tuple[Aside, ...] = ()
+    last: Tile | None = None
+    _counts: tuple[int, ...] = field(default=(), compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self._counts:
+            counts = [0] * NUM_KINDS
+            for t in self.all_tiles():
+                counts[t.kind] += 1
+            object.__setattr__(self, "_counts", tuple(counts))
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        from mjtools.notation import parse_hand
+
+        return parse_hand(text)
+
+    def __str__(self) -> str:
+        from mjtools.notation import format_hand
+
+        return format_hand(self)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+    # -- tile views ---------------------------------------------------------------------------
+
+    def hand_tiles(self) -> tuple[Tile, ...]:
+        """Concealed tiles plus the last tile: the tiles a shape is searched in."""
+        return self.concealed + ((self.last,) if self.last is not None else ())
+
+    def meld_tiles(self) -> Iterator[Tile]:
+        for m in self.melds:
+            yield from m.physical_tiles()
+
+    def all_tiles(self) -> Iterator[Tile]:
+        """Every physical tile the hand holds or shows (set-aside tiles included)."""
+        yield from self.concealed
+        if self.last is not None:
+            yield self.last
+        yield from self.meld_tiles()
+        for a in self.aside:
+            yield from a.tiles
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Physical copies held of each kind (concealed, last, melds, set aside)."""
+        return self._counts
+
+    def concealed_counts(self, include_last: bool = True) -> list[int]:
+        counts = [0] * NUM_KINDS
+        for t in self.concealed:
+            counts[t.kind] += 1
+        if include_last and self.last is not None:
+            counts[self.last.kind] += 1
+        return counts
+
+    @property
+    def size(self) -> int:
+        """Tiles toward the hand size: concealed + last + 3 per meld (kongs count 3)."""
+        return len(self.concealed) + (self.last is not None) + 3 * len(self.melds)
+
+    @property
+    def is_concealed(self) -> bool:
+        """No meld breaks concealment (concealed kongs allowed)."""
+        return all(not m.is_open for m in self.melds)
+
+    @property
+    def open_melds(self) -> tuple[Meld, ...]:
+        return tuple(m for m in self.melds if m.is_open)
+
+    def aside_tiles(self, tag: str | None = None) -> tuple[Tile, ...]:
+        return tuple(t for a in self.aside if a.tag == tag for t in a.tiles)
+
+    def with_last(self, tile: Tile | None) -> Hand:
+        """The same hand with `tile` as its last tile (the old last tile joins the concealed)."""
+        concealed = self.concealed
+        if self.last is not None:
+            concealed = tuple(sorted(concealed + (self.last,), key=Tile.sort_key))
+        return Hand(concealed, self.melds, self.aside, tile)
+
+    def without_last(self) -> Hand:
+        return Hand(self.concealed, self.melds, self.aside, None)
+
+    def discard(self, tile: Tile) -> Hand:
+        """The hand after discarding one copy of `tile` (the last tile first; a plain five
+        may take a red one when no plain one is held)."""
+        pool = list(self.hand_tiles())
+        for match in (lambda t: t == tile, lambda t: t.kind == tile.kind):
+            for i in range(len(pool) - 1, -1, -1):
+                if match(pool[i]):
+                    del pool[i]
+                    return Hand(tuple(sorted(pool, key=Tile.sort_key)), self.melds, self.aside, None)
+        raise ValueError(f"{tile} is not in the hand")

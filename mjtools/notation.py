@@ -1,0 +1,330 @@
+"""The hand notation (`../shared/notation.md`): a strict parser and the canonical formatter.
+
+    HAND  := GROUP* ["+" TILE]
+    GROUP := TILES | "(" MELD ")" | "[" TILES "]" | "{" [TAG "="] TILES "}"
+    MELD  := TILES ["=" TILES] ["@" SEAT] ["/" KIND]
+
+Shell-safe spellings: `.555z@W` is `(555z@W)`, `:1111m` is `[1111m]`; such a meld runs to the
+next `.`, `:`, `+`, `{` or space. Errors are `NotationError`s carrying the position.
+"""
+
+from __future__ import annotations
+
+from mjtools.errors import NotationError
+from mjtools.hand import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, PUNG, Aside, Hand, Meld
+from mjtools.tiles import SUIT_OFFSET, SUIT_SIZE, SUITS, Tile, suit_of
+
+SEATS = "ESWN"
+_OPEN = {"(": ")", "[": "]", "{": "}"}
+_SHELL_END = ".:+{ \t"
+
+
+class _Scanner:
+    def __init__(self, text: str):
+        self.text = text
+        self.i = 0
+
+    def error(self, message: str, pos: int | None = None, length: int = 1) -> NotationError:
+        return NotationError(message, self.text, self.i if pos is None else pos, length)
+
+    def peek(self) -> str:
+        return self.text[self.i] if self.i < len(self.text) else ""
+
+    def tiles(self, stop: str, allow_wild: bool = False) -> tuple[list[Tile], list[int]]:
+        """Runs of digits each closed by a suit letter, up to a character in `stop` (or end).
+
+        Returns the tiles and the indices of those marked `x` (wildcard positions)."""
+        text, out, wild = self.text, [], []
+        digits: list[tuple[str, int, bool]] = []
+        while self.i < len(text) and text[self.i] not in stop:
+            c = text[self.i]
+            if c.isdigit():
+                digits.append((c, self.i, False))
+                self.i += 1
+            elif c == "x" and allow_wild:
+                if self.i + 1 >= len(text) or not text[self.i + 1].isdigit():
+                    raise self.error("'x' must be followed by a digit")
+                digits.append((text[self.i + 1], self.i, True))
+                self.i += 2
+            elif c in SUIT_OFFSET:
+                if not digits:
+                    raise self.error(f"suit letter {c!r} has no digits before it")
+                for n, (d, pos, is_wild) in enumerate(digits):
+                    out.append(_tile(self, d, c, pos, digits[n - 1][0] if n else ""))
+                    if is_wild:
+                        wild.append(len(out) - 1)
+                digits = []
+                self.i += 1
+            elif c.isspace():
+                if digits:
+                    raise self.error("digits without a suit letter", digits[0][1], self.i - digits[0][1])
+                self.i += 1
+            else:
+                raise self.error(f"unexpected character {c!r}")
+        if digits:
+            raise self.error("digits without a suit letter", digits[0][1], self.i - digits[0][1])
+        return out, wild
+
+
+def _tile(sc: _Scanner, d: str, suit: str, pos: int, prev: str) -> Tile:
+    n = int(d)
+    if n == 0:
+        if suit not in "mps":
+            raise sc.error(f"0 (a red five) exists only in m, p and s, not {suit!r}", pos)
+        if prev == "1":
+            raise sc.error("'10' is not a tile number (write a red five apart: 1m0m)", pos - 1, 2)
+        return Tile(SUIT_OFFSET[suit] + 4, red=True)
+    if n > SUIT_SIZE[suit]:
+        raise sc.error(f"{n}{suit} is not a tile ({suit} runs 1-{SUIT_SIZE[suit]})", pos)
+    return Tile(SUIT_OFFSET[suit] + n - 1)
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Parse a bare run of tiles ('123m44z'); used for --visible, --indicator and friends."""
+    sc = _Scanner(text)
+    tiles, _ = sc.tiles("")
+    return tuple(tiles)
+
+
+def parse_tile(text: str) -> Tile:
+    tiles = parse_tiles(text.strip())
+    if len(tiles) != 1:
+        raise NotationError("expected exactly one tile", text, 0, max(1, len(text)))
+    return tiles[0]
+
+
+def _meld(sc: _Scanner, start: int, close: str, concealed: bool) -> Meld:
+    stop = close + "=@/" if close else "=@/" + _SHELL_END
+    tiles, wild = sc.tiles(stop, allow_wild=not concealed)
+    physical: list[Tile] = []
+    source = tag = None
+    if sc.peek() == "=":
+        sc.i += 1
+        physical, _ = sc.tiles(close + "@/" if close else "@/" + _SHELL_END)
+        if len(physical) != len(wild):
+            raise sc.error(f"{len(physical)} physical tiles given for {len(wild)} wildcard positions", start)
+    if sc.peek() == "@":
+        sc.i += 1
+        seat = sc.peek()
+        if seat not in SEATS or not seat:
+            raise sc.error("a meld source is one of E, S, W, N")
+        source = seat
+        sc.i += 1
+    if sc.peek() == "/":
+        sc.i += 1
+        j = sc.i
+        while sc.i < len(sc.text) and (sc.text[sc.i].isalnum() or sc.text[sc.i] == "_"):
+            sc.i += 1
+        tag = sc.text[j : sc.i]
+        if not tag:
+            raise sc.error("a meld kind follows '/' (e.g. /added)")
+    if close:
+        if sc.peek() != close:
+            if sc.i >= len(sc.text):
+                raise sc.error(f"unclosed {'[' if concealed else '('}", start)
+            raise sc.error(f"expected {close!r}")
+        sc.i += 1
+    elif sc.i < len(sc.text) and sc.text[sc.i] not in _SHELL_END:
+        raise sc.error(f"unexpected character {sc.peek()!r}")
+    length = sc.i - start
+    if len(tiles) < 3:
+        raise sc.error("a meld has at least 3 tiles", start, length)
+    kinds = [t.kind for t in tiles]
+    same = len(set(kinds)) == 1
+    if concealed:
+        if len(tiles) != 4 or not same:
+            raise sc.error("a concealed kong is four of a kind", start, length)
+        kind = CONCEALED_KONG
+    elif tag == "added":
+        if len(tiles) != 4 or not same:
+            raise sc.error("an added kong is four of a kind", start, length)
+        kind = ADDED_KONG
+    elif tag:
+        kind = tag
+    elif same and len(tiles) == 3:
+        kind = PUNG
+    elif same and len(tiles) == 4:
+        kind = EXPOSED_KONG
+    elif (
+        len(tiles) == 3
+        and kinds[0] < 27
+        and sorted(kinds) == list(range(min(kinds), min(kinds) + 3))
+        and suit_of(min(kinds)) == suit_of(max(kinds))
+    ):
+        kind = CHOW
+    else:
+        kind = "irregular"
+    order = sorted(range(len(tiles)), key=lambda i: tiles[i].sort_key())
+    if wild:
+        # Keep wildcard positions attached to their tiles while sorting.
+        new_wild = tuple(sorted(order.index(w) for w in wild))
+    else:
+        new_wild = ()
+    return Meld(
+        tiles=tuple(tiles[i] for i in order),
+        kind=kind,
+        source=source,
+        concealed=concealed,
+        tag=tag if kind not in (ADDED_KONG,) else "added",
+        wild=new_wild,
+        physical=tuple(physical),
+    )
+
+
+def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
+    """Parse a hand in notation. Several command-line words are joined with spaces."""
+    if not isinstance(text, str):
+        text = " ".join(text)
+    sc = _Scanner(text)
+    concealed: list[Tile] = []
+    melds: list[Meld] = []
+    aside: list[Aside] = []
+    last: Tile | None = None
+    n = len(text)
+    while sc.i < n:
+        c = text[sc.i]
+        start = sc.i
+        if c.isspace():
+            sc.i += 1
+        elif c == "(":
+            sc.i += 1
+            melds.append(_meld(sc, start, ")", False))
+        elif c == "[":
+            sc.i += 1
+            melds.append(_meld(sc, start, "]", True))
+        elif c == ".":
+            sc.i += 1
+            melds.append(_meld(sc, start, "", False))
+        elif c == ":":
+            sc.i += 1
+            melds.append(_meld(sc, start, "", True))
+        elif c == "{":
+            sc.i += 1
+            j = sc.i
+            tag = None
+            while sc.i < n and (text[sc.i].isalpha() or text[sc.i] == "_") and text[sc.i] not in "mpszfj":
+                sc.i += 1
+            if sc.peek() == "=" and sc.i > j:
+                tag = text[j : sc.i]
+                sc.i += 1
+            else:
+                sc.i = j
+            tiles, _ = sc.tiles("}")
+            if sc.peek() != "}":
+                raise sc.error("unclosed '{'", start)
+            sc.i += 1
+            if not tiles:
+                raise sc.error("empty '{}' group", start, sc.i - start)
+            aside.append(Aside(tuple(sorted(tiles, key=Tile.sort_key)), tag))
+        elif c == "+":
+            sc.i += 1
+            while sc.i < n and text[sc.i].isspace():
+                sc.i += 1
+            j = sc.i
+            tiles, _ = sc.tiles("+([{.:)]}")
+            if len(tiles) != 1:
+                raise sc.error("'+' is followed by exactly one tile", j if j < n else start, max(1, sc.i - j))
+            rest = text[sc.i :].strip()
+            if rest:
+                raise sc.error("nothing may follow the '+' tile", sc.i + (len(text[sc.i :]) - len(text[sc.i :].lstrip())))
+            last = tiles[0]
+        elif c in ")]}":
+            raise sc.error(f"unmatched {c!r}")
+        elif c.isdigit() or c in SUITS or c.isalpha():
+            tiles, _ = sc.tiles("([{.:+)]}" + " \t")
+            concealed.extend(tiles)
+        else:
+            raise sc.error(f"unexpected character {c!r}")
+    flowers = [t for t in concealed if t.kind >= 34 and t.suit == "f"]
+    if flowers:
+        concealed = [t for t in concealed if not (t.kind >= 34 and t.suit == "f")]
+        aside.insert(0, Aside(tuple(sorted(flowers, key=Tile.sort_key)), None))
+    hand = Hand(tuple(sorted(concealed, key=Tile.sort_key)), tuple(melds), tuple(aside), last)
+    _check_copies(hand, text)
+    return hand
+
+
+def _check_copies(hand: Hand, text: str) -> None:
+    counts = hand.counts
+    for kind, c in enumerate(counts):
+        if c > 4:
+            tile = Tile(kind)
+            raise NotationError(f"{c} copies of {tile} (at most 4 exist)", text, _find_kind(text, kind))
+
+
+def _find_kind(text: str, kind: int) -> int | None:
+    """Position of the last occurrence of a kind's digit in `text` (for the caret)."""
+    suit = suit_of(kind)
+    digit = str(kind - SUIT_OFFSET[suit] + 1)
+    found = [
+        j
+        for i, ch in enumerate(text)
+        if ch == suit
+        for j in range(i - 1, -1, -1)
+        if text[j] == digit or (digit == "5" and text[j] == "0" and suit in "mps")
+        if all(c.isdigit() or c == "x" for c in text[j:i])
+    ]
+    return max(found) if found else None
+
+
+# -- formatting ------------------------------------------------------------------------------
+
+
+def format_tiles(tiles) -> str:
+    """Compact notation of tiles in the given order: consecutive tiles of a suit share its letter."""
+    out: list[str] = []
+    run: list[str] = []
+    suit = ""
+    for t in tiles:
+        s = t.suit
+        d = t.digit
+        if run and (s != suit or (d == "0" and run[-1] == "1")):
+            out.append("".join(run) + suit)
+            run = []
+        suit = s
+        run.append(d)
+    if run:
+        out.append("".join(run) + suit)
+    return "".join(out)
+
+
+def format_meld(m: Meld) -> str:
+    if m.wild:
+        parts, suit = [], ""
+        body: list[str] = []
+        for i, t in enumerate(m.tiles):
+            if body and t.suit != suit:
+                parts.append("".join(body) + suit)
+                body = []
+            suit = t.suit
+            body.append(("x" if i in m.wild else "") + t.digit)
+        parts.append("".join(body) + suit)
+        inner = "".join(parts)
+    else:
+        inner = format_tiles(m.tiles)
+    if m.physical:
+        inner += "=" + format_tiles(m.physical)
+    if m.concealed:
+        return f"[{inner}]"
+    if m.source:
+        inner += "@" + m.source
+    if m.tag:
+        inner += "/" + m.tag
+    return f"({inner})"
+
+
+def format_aside(a: Aside) -> str:
+    return "{" + (f"{a.tag}=" if a.tag else "") + format_tiles(a.tiles) + "}"
+
+
+def format_hand(hand: Hand) -> str:
+    parts = [format_tiles(hand.concealed)]
+    parts.extend(format_meld(m) for m in hand.melds)
+    parts.extend(format_aside(a) for a in hand.aside)
+    if hand.last is not None:
+        parts.append("+" + str(hand.last))
+    return "".join(parts)
+
+
+def canonical(text: str) -> str:
+    return format_hand(parse_hand(text))

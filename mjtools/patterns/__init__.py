@@ -1,0 +1,117 @@
+"""The pattern registry: small pure predicates keyed by pattern id.
+
+A pattern reads a `Ctx` (one decomposition of one win) and returns how many times it occurs
+(0 = absent; most patterns return 0 or 1). Parametrised patterns take keyword parameters that
+a rule file gives as `{id: outside_hand, honors: false}`. Rule files compose patterns with
+`all_of` / `any_of` / `none_of` and the primitives in `primitives.py`.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from mjtools.patterns.ctx import Ctx
+
+PatternFn = Callable[..., int]
+PATTERNS: dict[str, PatternFn] = {}
+DOCS: dict[str, str] = {}
+
+
+def pattern(*ids: str) -> Callable[[PatternFn], PatternFn]:
+    """Register a function under one or more pattern ids (glossary ids)."""
+
+    def deco(fn: PatternFn) -> PatternFn:
+        for pid in ids:
+            if pid in PATTERNS:
+                raise ValueError(f"pattern {pid!r} registered twice")
+            PATTERNS[pid] = fn
+            DOCS[pid] = inspect.getdoc(fn) or ""
+        return fn
+
+    return deco
+
+
+def _load() -> None:
+    # Importing the modules registers their patterns.
+    from mjtools.patterns import (  # noqa: F401
+        flags,
+        honors,
+        melds,
+        primitives,
+        shapes,
+        special,
+        suits,
+        waits,
+    )
+
+
+def registry() -> dict[str, PatternFn]:
+    if not PATTERNS:
+        _load()
+    return PATTERNS
+
+
+def params_of(pid: str) -> dict[str, Any]:
+    """The keyword parameters a pattern accepts, with their defaults."""
+    fn = registry()[pid]
+    return {
+        n: p.default
+        for n, p in inspect.signature(fn).parameters.items()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+
+
+COMPOSERS = ("all_of", "any_of", "none_of")
+
+
+def evaluate(spec: Any, ctx: Ctx) -> int:
+    """Count a pattern spec (an id, {id: ..., params}, or a composition) on a context."""
+    if isinstance(spec, str):
+        return registry()[spec](ctx)
+    if isinstance(spec, Mapping):
+        if "id" in spec:
+            params = {k: v for k, v in spec.items() if k != "id"}
+            return registry()[spec["id"]](ctx, **params)
+        if "all_of" in spec:
+            counts = [evaluate(s, ctx) for s in spec["all_of"]]
+            return min(counts) if all(counts) else 0
+        if "any_of" in spec:
+            return max(evaluate(s, ctx) for s in spec["any_of"])
+        if "none_of" in spec:
+            return int(not any(evaluate(s, ctx) for s in spec["none_of"]))
+        (key, value), *_ = spec.items()
+        from mjtools.patterns.primitives import PRIMITIVES
+
+        return PRIMITIVES[key](ctx, spec)
+    raise TypeError(f"not a pattern: {spec!r}")
+
+
+def check_spec(spec: Any, fan_ids: set[str]) -> str | None:
+    """Why a pattern spec is invalid (None if valid); used by rule-file validation."""
+    reg = registry()
+    if isinstance(spec, str):
+        return None if spec in reg else f"unknown pattern id {spec!r}"
+    if isinstance(spec, Mapping):
+        if "id" in spec:
+            pid = spec["id"]
+            if pid not in reg:
+                return f"unknown pattern id {pid!r}"
+            allowed = params_of(pid)
+            for k in spec:
+                if k != "id" and k not in allowed:
+                    names = ", ".join(sorted(allowed)) or "none"
+                    return f"pattern {pid!r} has no parameter {k!r} (parameters: {names})"
+            return None
+        for c in COMPOSERS:
+            if c in spec:
+                for sub in spec[c]:
+                    why = check_spec(sub, fan_ids)
+                    if why:
+                        return why
+                return None
+        if "fan" in spec and spec["fan"] not in fan_ids:
+            return f"unknown fan {spec['fan']!r}"
+        return None
+    return f"not a pattern: {spec!r}"

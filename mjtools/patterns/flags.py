@@ -1,0 +1,124 @@
+"""Patterns about how and when the hand was won (situations), and dora-like counts."""
+
+from __future__ import annotations
+
+from mjtools.patterns import pattern
+from mjtools.patterns.ctx import Ctx
+
+
+@pattern("self_draw")
+def self_draw(ctx: Ctx) -> int:
+    return int(ctx.tsumo)
+
+
+@pattern("ron")
+def ron(ctx: Ctx) -> int:
+    return int(not ctx.tsumo)
+
+
+@pattern("riichi")
+def riichi(ctx: Ctx) -> int:
+    """Declared ready (立直) and not double riichi."""
+    return int(bool(ctx.win.has("riichi")) and not ctx.win.has("double_riichi"))
+
+
+@pattern("double_riichi")
+def double_riichi(ctx: Ctx) -> int:
+    return int(bool(ctx.win.has("double_riichi")))
+
+
+@pattern("declared_ready")
+def declared_ready(ctx: Ctx) -> int:
+    return int(bool(ctx.win.has("riichi") or ctx.win.has("double_riichi")))
+
+
+@pattern("ippatsu")
+def ippatsu(ctx: Ctx) -> int:
+    return int(bool(ctx.win.has("ippatsu")))
+
+
+@pattern("kong_bloom")
+def kong_bloom(ctx: Ctx) -> int:
+    """Self-drawn on a kong replacement tile (杠上开花 / 嶺上開花)."""
+    return int(ctx.tsumo and bool(ctx.win.has("kong_bloom")))
+
+
+@pattern("flower_bloom")
+def flower_bloom(ctx: Ctx) -> int:
+    """Self-drawn on a flower replacement tile (花砸)."""
+    return int(ctx.tsumo and bool(ctx.win.has("flower_bloom")))
+
+
+@pattern("kong_discard_win")
+def kong_discard_win(ctx: Ctx) -> int:
+    """Won on the discard made right after a kong (杠上炮)."""
+    return int(not ctx.tsumo and bool(ctx.win.has("kong_discard_win")))
+
+
+@pattern("robbing_kong")
+def robbing_kong(ctx: Ctx) -> int:
+    return int(bool(ctx.win.has("robbing_kong")))
+
+
+@pattern("last_tile_draw")
+def last_tile_draw(ctx: Ctx) -> int:
+    """Self-drawn on the last tile of the wall (海底捞月)."""
+    return int(ctx.tsumo and bool(ctx.win.has("last_tile")))
+
+
+@pattern("last_discard_win")
+def last_discard_win(ctx: Ctx) -> int:
+    """Won on the last discard (河底捞鱼)."""
+    return int(not ctx.tsumo and bool(ctx.win.has("last_tile")))
+
+
+@pattern("heavenly_hand")
+def heavenly_hand(ctx: Ctx) -> int:
+    """The dealer wins on his first draw (天胡)."""
+    return int(ctx.tsumo and ctx.win.dealer and bool(ctx.win.has("first_turn")))
+
+
+@pattern("earthly_hand")
+def earthly_hand(ctx: Ctx) -> int:
+    """A non-dealer wins on his first draw (地胡; riichi: chiihou)."""
+    return int(ctx.tsumo and not ctx.win.dealer and bool(ctx.win.has("first_turn")))
+
+
+@pattern("human_hand")
+def human_hand(ctx: Ctx) -> int:
+    """A non-dealer wins on a discard before his first draw (人胡 / renhou)."""
+    return int(not ctx.tsumo and not ctx.win.dealer and bool(ctx.win.has("first_turn") or ctx.win.has("renhou")))
+
+
+@pattern("dealer")
+def dealer(ctx: Ctx) -> int:
+    return int(ctx.win.dealer)
+
+
+@pattern("dora")
+def dora(ctx: Ctx) -> int:
+    """Each held tile that an indicator makes dora (kongs count four)."""
+    if not ctx.dora:
+        return 0
+    held = ctx.hand.counts
+    return sum(held[k] for k in ctx.dora)
+
+
+@pattern("ura_dora")
+def ura_dora(ctx: Ctx) -> int:
+    if not ctx.ura:
+        return 0
+    held = ctx.hand.counts
+    return sum(held[k] for k in ctx.ura)
+
+
+@pattern("red_five")
+def red_five(ctx: Ctx) -> int:
+    """Each red five held (赤ドラ)."""
+    return sum(1 for t in ctx.hand.all_tiles() if t.red)
+
+
+@pattern("kita")
+def kita(ctx: Ctx) -> int:
+    """Each North set aside (拔北), from {kita=...} or --kita."""
+    return len(ctx.hand.aside_tiles("kita")) + ctx.win.kita

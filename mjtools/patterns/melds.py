@@ -1,0 +1,137 @@
+"""Patterns about calls: concealment, kongs, fully melded hands."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from mjtools.patterns import pattern
+from mjtools.patterns.ctx import Ctx
+
+
+@pattern("concealed_hand")
+def concealed_hand(ctx: Ctx, *, ron_only: bool = False) -> int:
+    """No exposed melds; concealed kongs allowed (门前清). `ron_only`: not with a self-draw."""
+    if ron_only and ctx.tsumo:
+        return 0
+    return int(ctx.concealed_hand)
+
+
+@pattern("concealed_self_draw")
+def concealed_self_draw(ctx: Ctx) -> int:
+    """Concealed hand won by self-draw (門前清自摸和 / 不求人)."""
+    return int(ctx.concealed_hand and ctx.tsumo)
+
+
+@pattern("golden_hook")
+def golden_hook(ctx: Ctx) -> int:
+    """Every set laid down, won on the pair (金钩钓 / 手把一 / 大吊车)."""
+    return int(ctx.standard and len(ctx.hand.melds) == len(ctx.sets) and ctx.d.wait == "pair")
+
+
+@pattern("full_flush_golden_hook")
+def full_flush_golden_hook(ctx: Ctx) -> int:
+    from mjtools.patterns.suits import full_flush
+
+    return int(golden_hook(ctx) and full_flush(ctx))
+
+
+@pattern("fully_melded")
+def fully_melded(ctx: Ctx) -> int:
+    """All sets exposed (no concealed kong) and won on a discard (全求人)."""
+    return int(golden_hook(ctx) and all(m.is_open for m in ctx.hand.melds) and not ctx.tsumo)
+
+
+@pattern("half_melded")
+def half_melded(ctx: Ctx) -> int:
+    """All sets exposed and self-drawn on the pair (半求)."""
+    return int(golden_hook(ctx) and all(m.is_open for m in ctx.hand.melds) and ctx.tsumo)
+
+
+@pattern("three_kongs")
+def three_kongs(ctx: Ctx) -> int:
+    return int(len(ctx.kongs) == 3)
+
+
+@pattern("four_kongs")
+def four_kongs(ctx: Ctx) -> int:
+    return int(len(ctx.kongs) >= 4)
+
+
+@pattern("kong")
+def kong(ctx: Ctx, *, kind: str = "any", tiles: str = "any") -> int:
+    """Counts kongs: kind any|exposed|added|concealed; tiles any|dragons|winds|honors|numbers."""
+    n = 0
+    for b in ctx.kongs:
+        mk = b.meld.kind if b.meld is not None else "concealed_kong"
+        if kind == "exposed" and mk != "exposed_kong":
+            continue
+        if kind == "added" and mk != "added_kong":
+            continue
+        if kind == "concealed" and mk != "concealed_kong":
+            continue
+        if kind == "open" and mk == "concealed_kong":
+            continue
+        k = b.first
+        if tiles == "dragons" and k < 31 or tiles == "winds" and not 27 <= k <= 30:
+            continue
+        if tiles == "honors" and k < 27 or tiles == "numbers" and k >= 27:
+            continue
+        if tiles == "not_dragons" and k >= 31:
+            continue
+        n += 1
+    return n
+
+
+@pattern("gen")
+def gen(ctx: Ctx, *, in_seven_pairs: bool = True) -> int:
+    """Each four of a kind in the hand, melds included (根). With `in_seven_pairs: false`
+    a four inside seven pairs is left to the luxury pattern."""
+    c = Counter(ctx.kinds)
+    n = sum(1 for v in c.values() if v >= 4)
+    if ctx.form == "seven_pairs" and not in_seven_pairs:
+        from mjtools.patterns.shapes import luxury_seven_pairs
+
+        n -= luxury_seven_pairs(ctx)
+    return n
+
+
+@pattern("four_in_hand")
+def four_in_hand(ctx: Ctx) -> int:
+    """All four of a kind used in the hand but not as a kong (四归一)."""
+    c = Counter(ctx.kinds)
+    kong_kinds = {b.first for b in ctx.kongs}
+    return sum(1 for k, v in c.items() if v == 4 and k not in kong_kinds)
+
+
+@pattern("four_in_hand_exposed")
+def four_in_hand_exposed(ctx: Ctx) -> int:
+    """The fourth copy joins the kind of an exposed pung (明四归)."""
+    c = Counter(ctx.kinds)
+    exposed = {b.first for b in ctx.pungs if b.shape == "pung" and b.meld is not None}
+    return sum(1 for k in exposed if c[k] == 4)
+
+
+@pattern("four_in_hand_concealed")
+def four_in_hand_concealed(ctx: Ctx) -> int:
+    """All four copies in the concealed hand, not as a kong (暗四归)."""
+    c = Counter(k for b in ctx.blocks if b.meld is None for k in b.kinds)
+    kong_kinds = {b.first for b in ctx.kongs}
+    return sum(1 for k, v in c.items() if v == 4 and k not in kong_kinds)
+
+
+@pattern("pung_plus_chow")
+def pung_plus_chow(ctx: Ctx) -> int:
+    """A ponged kind that also appears in a chow (沈阳 碰后成顺, counted as a kong)."""
+    ponged = {b.first for b in ctx.pungs if b.shape == "pung" and b.meld is not None}
+    return sum(1 for k in ponged if any(k in b.kinds for b in ctx.chows))
+
+
+@pattern("open_hand")
+def open_hand(ctx: Ctx) -> int:
+    return int(not ctx.concealed_hand)
+
+
+@pattern("pung_present")
+def pung_present(ctx: Ctx) -> int:
+    """At least one pung or kong, exposed or concealed (必须有碰、杠或暗刻)."""
+    return int(bool(ctx.pungs))

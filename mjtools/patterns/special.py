@@ -1,0 +1,118 @@
+"""Irregular forms, flowers and wildcards."""
+
+from __future__ import annotations
+
+from mjtools.patterns import pattern
+from mjtools.patterns.ctx import Ctx
+from mjtools.tiles import parse_kind
+
+FLOWER_SEATS = {"E": "15", "S": "26", "W": "37", "N": "48"}
+
+
+@pattern("thirteen_orphans")
+def thirteen_orphans(ctx: Ctx) -> int:
+    return int(ctx.form == "thirteen_orphans")
+
+
+@pattern("thirteen_orphans_13_wait")
+def thirteen_orphans_13_wait(ctx: Ctx) -> int:
+    """Thirteen orphans won on a 13-sided wait."""
+    return int(ctx.form == "thirteen_orphans" and ctx.d.wait == "thirteen")
+
+
+@pattern("thirteen_unrelated")
+def thirteen_unrelated(ctx: Ctx) -> int:
+    """十三烂: fourteen tiles, no two of a suit closer than 3, no repeated honor."""
+    return int(ctx.form == "thirteen_unrelated")
+
+
+@pattern("seven_star_unrelated")
+def seven_star_unrelated(ctx: Ctx) -> int:
+    """七星十三烂: 十三烂 holding all seven honors."""
+    return int(ctx.form == "thirteen_unrelated" and all(k in ctx.kind_set for k in range(27, 34)))
+
+
+@pattern("knitted")
+def knitted(ctx: Ctx) -> int:
+    """全不靠."""
+    return int(ctx.form == "knitted")
+
+
+def _flowers(ctx: Ctx) -> list[int]:
+    return [t.kind - 33 for t in ctx.hand.all_tiles() if t.suit == "f"]
+
+
+@pattern("seat_flower")
+def seat_flower(ctx: Ctx, *, seats: dict | None = None) -> int:
+    """Each flower of one's own seat (正花). `seats` maps E/S/W/N to flower numbers."""
+    mine = (seats or FLOWER_SEATS)[ctx.win.seat]
+    return sum(1 for n in _flowers(ctx) if str(n) in str(mine))
+
+
+@pattern("flower")
+def flower(ctx: Ctx) -> int:
+    """Each flower held."""
+    return len(_flowers(ctx))
+
+
+@pattern("flower_set")
+def flower_set(ctx: Ctx) -> int:
+    """Each complete set of four flowers (春夏秋冬 or 梅兰竹菊)."""
+    have = set(_flowers(ctx))
+    return int({1, 2, 3, 4} <= have) + int({5, 6, 7, 8} <= have)
+
+
+@pattern("no_flowers")
+def no_flowers(ctx: Ctx) -> int:
+    return int(not _flowers(ctx))
+
+
+@pattern("eight_immortals")
+def eight_immortals(ctx: Ctx) -> int:
+    return int(len(set(_flowers(ctx))) == 8)
+
+
+@pattern("seven_rob_one")
+def seven_rob_one(ctx: Ctx) -> int:
+    """Seven flowers, robbing the eighth from another player (七抢一)."""
+    return int(len(set(_flowers(ctx))) == 7 and bool(ctx.win.has("seven_rob_one")))
+
+
+@pattern("no_wildcard")
+def no_wildcard(ctx: Ctx, *, face_value_ok: bool = False) -> int:
+    """Won with no wildcard (无财神 / 硬胡). `face_value_ok`: wildcards used as themselves count
+    as natural tiles."""
+    held = sum(1 for t in ctx.hand.hand_tiles() if t.kind in ctx.wild_kinds)
+    if held == 0:
+        return 1
+    if not face_value_ok:
+        return 0
+    return int(ctx.wild_used == 0)
+
+
+@pattern("baotou")
+def baotou(ctx: Ctx) -> int:
+    """The pair was waited on by a wildcard alone, so any tile would have won (爆头)."""
+    b = ctx.win_block
+    return int(b is not None and b.shape == "pair" and b.wild >= 1 and ctx.standard)
+
+
+@pattern("wildcards_held")
+def wildcards_held(ctx: Ctx) -> int:
+    """Each wildcard tile held in the hand (精 / 混 counts)."""
+    return sum(1 for t in ctx.hand.hand_tiles() if t.kind in ctx.wild_kinds)
+
+
+@pattern("tiles_held")
+def tiles_held(ctx: Ctx, *, tiles: str = "") -> int:
+    """Each held tile of the given kinds (e.g. chickens, 精)."""
+    from mjtools.notation import parse_tiles
+
+    kinds = {t.kind for t in parse_tiles(tiles)}
+    return sum(1 for t in ctx.hand.all_tiles() if t.kind in kinds)
+
+
+@pattern("tile_kind_held")
+def tile_kind_held(ctx: Ctx, *, tile: str = "1s") -> int:
+    k = parse_kind(tile)
+    return ctx.hand.counts[k]

@@ -1,0 +1,151 @@
+"""Patterns about which tiles the hand is made of."""
+
+from __future__ import annotations
+
+from mjtools.patterns import pattern
+from mjtools.patterns.ctx import Ctx
+
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+HONORS = frozenset(range(27, 34))
+GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 s and Green dragon
+
+
+def _is_terminal(k: int) -> bool:
+    return k in TERMINALS
+
+
+def _is_outside(k: int) -> bool:
+    return k in TERMINALS or k >= 27
+
+
+@pattern("full_flush")
+def full_flush(ctx: Ctx) -> int:
+    """One number suit only, no honors (清一色)."""
+    return int(len(ctx.suits) == 1 and not ctx.has_honors)
+
+
+@pattern("half_flush")
+def half_flush(ctx: Ctx) -> int:
+    """One number suit and honors (混一色)."""
+    return int(len(ctx.suits) == 1 and ctx.has_honors)
+
+
+@pattern("all_honors")
+def all_honors(ctx: Ctx) -> int:
+    return int(not ctx.suits and ctx.has_honors)
+
+
+@pattern("all_winds_honors")
+def all_winds_honors(ctx: Ctx) -> int:
+    """Every tile a wind or a dragon (风一色, Wuhan)."""
+    return all_honors(ctx)
+
+
+@pattern("all_simples")
+def all_simples(ctx: Ctx, *, open_allowed: bool = True) -> int:
+    """No terminals and no honors (断幺九)."""
+    if not open_allowed and not ctx.concealed_hand:
+        return 0
+    return int(not any(_is_outside(k) for k in ctx.kinds))
+
+
+@pattern("outside_hand")
+def outside_hand(ctx: Ctx, *, honors: bool = True, chow_required: bool = False, pair: bool = True) -> int:
+    """Every set (and the pair) holds a terminal or an honor (带幺九 / chanta)."""
+    if not ctx.standard:
+        return 0
+    blocks = ctx.sets + ((ctx.pair,) if pair and ctx.pair else ())
+    test = _is_outside if honors else _is_terminal
+    if not all(any(test(k) for k in b.kinds) for b in blocks):
+        return 0
+    if chow_required and not ctx.chows:
+        return 0
+    return 1
+
+
+@pattern("terminal_outside_hand")
+def terminal_outside_hand(ctx: Ctx, *, chow_required: bool = True) -> int:
+    """Every set and the pair hold a terminal; no honors (純全帯幺九)."""
+    if ctx.has_honors:
+        return 0
+    return outside_hand(ctx, honors=False, chow_required=chow_required)
+
+
+@pattern("all_terminals")
+def all_terminals(ctx: Ctx) -> int:
+    return int(all(k in TERMINALS for k in ctx.kinds))
+
+
+@pattern("terminals_and_honors")
+def terminals_and_honors(ctx: Ctx) -> int:
+    """Only terminals and honors, both present (混老頭)."""
+    return int(all(_is_outside(k) for k in ctx.kinds) and ctx.has_honors and bool(ctx.suits))
+
+
+@pattern("all_258")
+def all_258(ctx: Ctx) -> int:
+    """Every tile a 2, 5 or 8 (将将胡)."""
+    return int(all(k < 27 and k % 9 in (1, 4, 7) for k in ctx.kinds))
+
+
+@pattern("all_pungs_258")
+def all_pungs_258(ctx: Ctx) -> int:
+    """All pungs, every tile a 2, 5 or 8 (将对)."""
+    return int(ctx.standard and not ctx.chows and all_258(ctx) == 1)
+
+
+@pattern("all_green")
+def all_green(ctx: Ctx) -> int:
+    return int(all(k in GREEN for k in ctx.kinds))
+
+
+@pattern("nine_gates")
+def nine_gates(ctx: Ctx) -> int:
+    """1112345678999 of one suit plus any tile of it, concealed (九莲宝灯)."""
+    if ctx.hand.melds or len(ctx.suits) != 1 or ctx.has_honors or not ctx.standard:
+        return 0
+    base = min(ctx.kinds) // 9 * 9
+    counts = [ctx.kind_count(base + i) for i in range(9)]
+    need = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+    return int(all(c >= n for c, n in zip(counts, need)))
+
+
+@pattern("full_flush_all_pungs")
+def full_flush_all_pungs(ctx: Ctx) -> int:
+    """清对 / 清四台."""
+    return int(full_flush(ctx) and ctx.standard and not ctx.chows)
+
+
+@pattern("full_flush_seven_pairs")
+def full_flush_seven_pairs(ctx: Ctx) -> int:
+    return int(full_flush(ctx) and ctx.form == "seven_pairs")
+
+
+@pattern("full_flush_luxury_seven_pairs")
+def full_flush_luxury_seven_pairs(ctx: Ctx) -> int:
+    from mjtools.patterns.shapes import luxury_seven_pairs
+
+    return int(full_flush(ctx) and luxury_seven_pairs(ctx) > 0)
+
+
+@pattern("catch_five")
+def catch_five(ctx: Ctx, *, suits: str = "mps") -> int:
+    """Won on a 5 that completes 4-5-6 (卡五星 / 捉伍儿); `suits` limits where."""
+    b, k = ctx.win_block, ctx.win_kind
+    if b is None or k is None or k >= 27 or k % 9 != 4 or "mps"[k // 9] not in suits:
+        return 0
+    return int(b.shape == "chow" and b.first == k - 1)
+
+
+@pattern("terminal_present")
+def terminal_present(ctx: Ctx, *, dragon_pung_counts: bool = False) -> int:
+    """At least one 1 or 9 anywhere (不允许缺幺九); optionally a dragon pung instead."""
+    if any(k in TERMINALS for k in ctx.kinds):
+        return 1
+    return int(dragon_pung_counts and any(b.first >= 31 for b in ctx.pungs))
+
+
+@pattern("three_suits")
+def three_suits(ctx: Ctx) -> int:
+    """All three number suits present (不允许缺门)."""
+    return int(len(ctx.suits) == 3)

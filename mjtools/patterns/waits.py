@@ -1,0 +1,38 @@
+"""Patterns about the wait the winning tile completed."""
+
+from __future__ import annotations
+
+from mjtools.patterns import pattern
+from mjtools.patterns.ctx import Ctx
+
+
+@pattern("edge_wait")
+def edge_wait(ctx: Ctx) -> int:
+    """12 waiting on 3, or 89 on 7 (边张)."""
+    return int(ctx.d.wait == "edge")
+
+
+@pattern("closed_wait")
+def closed_wait(ctx: Ctx) -> int:
+    """A chow's middle tile (嵌张 / 夹)."""
+    return int(ctx.d.wait == "closed")
+
+
+@pattern("pair_wait")
+def pair_wait(ctx: Ctx) -> int:
+    """Won on the partner of a single tile (单吊)."""
+    return int(ctx.d.wait == "pair" and ctx.standard)
+
+
+@pattern("two_sided_wait")
+def two_sided_wait(ctx: Ctx) -> int:
+    return int(ctx.d.wait == "two_sided")
+
+
+@pattern("single_wait_any")
+def single_wait_any(ctx: Ctx) -> int:
+    """Only one kind could have won (独听), whatever the wait's shape."""
+    from mjtools.waits import waiting_kinds_before_win
+
+    kinds = waiting_kinds_before_win(ctx)
+    return int(len(kinds) == 1)

@@ -1,0 +1,85 @@
+"""Checks the schema cannot express: pattern ids, fan references, option references."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from mjtools.errors import RuleFileError
+from mjtools.rules.freeze import is_optref
+
+
+def _where(origins: dict[tuple[str, ...], str], path: tuple[str, ...], leaf: str) -> str:
+    for n in range(len(path), -1, -1):
+        if path[:n] in origins:
+            return origins[path[:n]]
+    return leaf
+
+
+def _optrefs(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str, dict]]:
+    if is_optref(node):
+        yield path, node["option"], node
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            if k in ("options", "examples") and not path:
+                continue
+            yield from _optrefs(v, path + (str(k),))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _optrefs(v, path + (str(i),))
+
+
+def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], leaf: str, deleted: set | None = None) -> None:
+    """Raise RuleFileError on the first problem. A fan deleted with null may still be named in
+    `excludes` (the exclusion then has nothing to remove)."""
+    gone = {p[1] for p in (deleted or ()) if len(p) == 2 and p[0] == "fans"}
+    from mjtools.patterns import check_spec
+
+    def fail(msg: str, path: tuple[str, ...]) -> None:
+        raise RuleFileError(msg, _where(origins, path, leaf), ".".join(path))
+
+    fans = data.get("fans", {}) or {}
+    options = data.get("options", {}) or {}
+    specials = data.get("special_rules", {}) or {}
+    for fid, fan in fans.items():
+        why = check_spec(fan["pattern"], set(fans))
+        if why:
+            fail(why, ("fans", fid, "pattern"))
+        for i, ex in enumerate(fan.get("excludes", [])):
+            if ex not in fans and ex not in gone:
+                fail(f"excludes unknown fan {ex!r}", ("fans", fid, "excludes", str(i)))
+    for path, name, ref in _optrefs(data):
+        if name not in options:
+            fail(f"refers to unknown option {name!r}", path)
+        if "map" in ref:
+            opt = options[name]
+            values = list(opt["choices"]) if opt.get("choices") is not None else [True, False] if isinstance(opt["default"], bool) else [opt["default"]]
+            keys = {str(k).lower() for k in ref["map"]}
+            for v in values:
+                if str(v).lower() not in keys:
+                    fail(f"the map of option {name!r} has no entry for {v!r}", path + ("map",))
+    for oid, opt in options.items():
+        choices = opt.get("choices")
+        if choices is not None:
+            keys = list(choices) if isinstance(choices, dict) else list(choices)
+            if opt["default"] not in keys and str(opt["default"]) not in map(str, keys):
+                fail(f"default {opt['default']!r} is not one of its choices", ("options", oid, "default"))
+    ids = set(fans) | set(options) | set(specials)
+    for eid, ex in (data.get("examples", {}) or {}).items():
+        for i, ref in enumerate(ex.get("illustrates", [])):
+            if ref not in ids:
+                fail(f"illustrates unknown fan, option or special rule {ref!r}", ("examples", eid, "illustrates", str(i)))
+        for name in ex.get("options", {}) or {}:
+            if name not in options:
+                fail(f"sets unknown option {name!r}", ("examples", eid, "options", name))
+        if "hand" not in ex and "table" not in ex and ex.get("command") != "simulate":
+            fail("an example needs a hand or a table", ("examples", eid))
+    tiles = data.get("tiles", {})
+    from mjtools.tiles import parse_kind
+
+    for key in ("exclude", "bonus"):
+        for i, t in enumerate(tiles.get(key, []) or []):
+            try:
+                parse_kind(t)
+            except ValueError:
+                fail(f"not a tile: {t!r}", ("tiles", key, str(i)))

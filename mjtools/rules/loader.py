@@ -1,0 +1,367 @@
+"""Find, read, merge and validate rule files.
+
+Resolution of `--rules X`: an existing path (a user's file), else a shipped or search-path id
+(`X.yaml`, case-insensitive), else an alias declared in a rule file. `extends:` resolves
+relative to the extending file, then `$MJTOOLS_RULES_PATH`, then the shipped `rules.d/`.
+Merging: mappings merge recursively, lists replace, `null` deletes a key.
+
+Validated results are cached as JSON (keyed by the files' paths, sizes and mtimes and the
+mjtools version) so that a single-hand command never imports yaml or jsonschema.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from mjtools import __version__
+from mjtools.errors import RuleFileError, UnknownRulesError
+
+MAX_DEPTH = 8
+SCHEMA_PATH = Path(__file__).with_name("schema.json")
+Origins = dict[tuple[str, ...], str]
+
+
+def shipped_dir() -> Path:
+    here = Path(__file__).resolve().parent.parent
+    installed = here / "rules_d"
+    if installed.is_dir():
+        return installed
+    return here.parent / "rules.d"
+
+
+def search_path() -> list[Path]:
+    dirs = [Path(p) for p in os.environ.get("MJTOOLS_RULES_PATH", "").split(os.pathsep) if p]
+    dirs.append(shipped_dir())
+    return dirs
+
+
+def _rule_files() -> dict[str, Path]:
+    """id (lower case) -> file, earlier search-path entries winning."""
+    out: dict[str, Path] = {}
+    for d in reversed(search_path()):
+        if d.is_dir():
+            for f in sorted(d.glob("*.yaml")):
+                out[f.stem.lower()] = f
+    return out
+
+
+def _looks_like_path(name: str) -> bool:
+    return "/" in name or os.sep in name or name.endswith((".yaml", ".yml"))
+
+
+def find(name: str) -> Path:
+    """The file a --rules value names."""
+    if _looks_like_path(name):
+        p = Path(name)
+        if p.is_file():
+            return p
+        raise UnknownRulesError(f"no such rule file: {name}")
+    files = _rule_files()
+    got = files.get(name.lower())
+    if got is not None:
+        return got
+    alias = alias_index().get(name.lower())
+    if alias is not None:
+        return files[alias]
+    import difflib
+
+    close = difflib.get_close_matches(name.lower(), list(files) + list(alias_index()), n=3)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    raise UnknownRulesError(f"unknown variant {name!r}{hint}; `mjtools rules list` shows them")
+
+
+def alias_index() -> dict[str, str]:
+    """alias (lower case) -> id, read from every rule file on the search path (cached)."""
+    files = _rule_files()
+    stamp = _stamp(list(files.values()))
+    cached = _cache_read("aliases", stamp)
+    if cached is not None:
+        return cached
+    out: dict[str, str] = {}
+    for rid, f in files.items():
+        try:
+            data = read_yaml(f)
+        except RuleFileError:
+            continue
+        for a in data.get("aliases") or []:
+            if isinstance(a, str):
+                out.setdefault(a.lower(), rid)
+    _cache_write("aliases", stamp, out)
+    return out
+
+
+def read_yaml(path: Path) -> dict[str, Any]:
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RuleFileError(f"cannot read: {e.strerror}", str(path)) from None
+    except UnicodeDecodeError:
+        raise RuleFileError("not UTF-8 text", str(path)) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise RuleFileError(f"invalid YAML: {problem}", str(path), where) from None
+    if not isinstance(data, dict):
+        raise RuleFileError("a rule file is a YAML mapping", str(path))
+    for key in data:
+        if not isinstance(key, str):
+            raise RuleFileError(f"keys are strings, not {type(key).__name__} {key!r}", str(path))
+    return data
+
+
+def _resolve_extends(name: str, base: Path) -> Path:
+    if _looks_like_path(name):
+        if os.path.isabs(name):
+            raise RuleFileError("extends takes a variant id or a relative path", str(base), "extends")
+        p = (base.parent / name).resolve()
+        if p.suffix not in (".yaml", ".yml"):
+            raise RuleFileError("extends names a .yaml file", str(base), "extends")
+        if not p.is_file():
+            raise RuleFileError(f"extends: no such file {name!r}", str(base), "extends")
+        return p
+    local = base.parent / f"{name}.yaml"
+    if local.is_file():
+        return local.resolve()
+    got = _rule_files().get(name.lower())
+    if got is None:
+        raise RuleFileError(f"extends: unknown variant {name!r}", str(base), "extends")
+    return got.resolve()
+
+
+def merge(base: Any, over: Any, origins: Origins, file: str, path: tuple[str, ...] = (), deleted: set | None = None) -> Any:
+    """Merge `over` onto `base`: mappings recursively, lists and scalars replace, None deletes."""
+    if isinstance(base, dict) and isinstance(over, dict):
+        out = dict(base)
+        for k, v in over.items():
+            if v is None:
+                if deleted is not None:
+                    deleted.add(path + (k,))
+                out.pop(k, None)
+                for p in [p for p in origins if p[: len(path) + 1] == path + (k,)]:
+                    del origins[p]
+            elif k in out:
+                out[k] = merge(out[k], v, origins, file, path + (k,), deleted)
+            else:
+                out[k] = v
+                origins[path + (k,)] = file
+        return out
+    for p in [p for p in origins if p[: len(path)] == path and len(p) > len(path)]:
+        del origins[p]
+    origins[path] = file
+    return over
+
+
+def resolve_chain(path: Path, deleted: set | None = None) -> tuple[dict[str, Any], Origins, list[str]]:
+    """Read `path` and everything it extends; returns (merged, origins, files leaf-first).
+    Key paths deleted with `null` are added to `deleted`."""
+    chain: list[Path] = []
+    datas: list[dict[str, Any]] = []
+    current = path.resolve()
+    while True:
+        if current in chain:
+            cycle = " -> ".join(p.name for p in chain + [current])
+            raise RuleFileError(f"extends cycle: {cycle}", str(path), "extends")
+        if len(chain) >= MAX_DEPTH:
+            raise RuleFileError(f"extends chain deeper than {MAX_DEPTH}", str(path), "extends")
+        data = read_yaml(current)
+        chain.append(current)
+        datas.append(data)
+        ext = data.get("extends")
+        if ext is None:
+            break
+        if not isinstance(ext, str):
+            raise RuleFileError(f"expected a string, got {_describe(ext)}", str(current), "extends")
+        current = _resolve_extends(ext, current)
+    origins: Origins = {}
+    merged: dict[str, Any] = {}
+    for file, data in zip(reversed(chain), reversed(datas)):
+        merged = merge(merged, data, origins, str(file), (), deleted)
+    merged.pop("extends", None)
+    merged.pop("abstract", None)
+    if datas[0].get("abstract"):
+        merged["abstract"] = True
+    return merged, origins, [str(p) for p in chain]
+
+
+# -- validation -------------------------------------------------------------------------------
+
+_schema: dict[str, Any] | None = None
+
+
+def schema() -> dict[str, Any]:
+    global _schema
+    if _schema is None:
+        _schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return _schema
+
+
+def _without_required(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {k: _without_required(v) for k, v in node.items() if k != "required" or not isinstance(v, list)}
+    if isinstance(node, list):
+        return [_without_required(v) for v in node]
+    return node
+
+
+def _strip_nulls(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {k: _strip_nulls(v) for k, v in node.items() if v is not None}
+    return node
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"number {value}"
+    if isinstance(value, str):
+        return f"string {value!r}"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping"
+
+
+def _message(err: Any) -> str:
+    v = err.validator
+    if v == "type":
+        want = err.validator_value
+        want = " or ".join(want) if isinstance(want, list) else want
+        return f"expected {want}, got {_describe(err.instance)}"
+    if v == "additionalProperties":
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        allowed = ", ".join(sorted(err.schema.get("properties", {})))
+        return f"unknown key {extra[0]!r}" + (f" (allowed: {allowed})" if allowed else "")
+    if v == "required":
+        return err.message.replace("is a required property", "is required")
+    if v == "enum":
+        return f"expected one of {', '.join(map(str, err.validator_value))}; got {_describe(err.instance)}"
+    if v == "const":
+        return f"expected {err.validator_value!r}, got {_describe(err.instance)}"
+    if v == "pattern":
+        return f"{_describe(err.instance)} does not match {err.validator_value}"
+    if v in ("anyOf", "oneOf"):
+        return f"{_describe(err.instance)} is not a valid value here"
+    return err.message
+
+
+def _error_path(err: Any) -> tuple[str, ...]:
+    path = tuple(str(p) for p in err.absolute_path)
+    if err.validator == "additionalProperties":
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        if extra:
+            path += (extra[0],)
+    return path
+
+
+def _validate(instance: dict[str, Any], sch: dict[str, Any], file: str, origins: Origins | None) -> None:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(sch)
+    errors = list(validator.iter_errors(instance))
+    if not errors:
+        return
+    err = min(errors, key=lambda e: (len(e.absolute_path), str(list(e.absolute_path))))
+    best = jsonschema.exceptions.best_match([err])
+    path = _error_path(best)
+    if origins is not None:
+        for n in range(len(path), -1, -1):
+            if path[:n] in origins:
+                file = origins[path[:n]]
+                break
+    raise RuleFileError(_message(best), file, ".".join(path) or None)
+
+
+def validate_files(files: list[str]) -> None:
+    partial = _without_required(schema())
+    for f in files:
+        _validate(_strip_nulls(read_yaml(Path(f))), partial, f, None)
+
+
+def validate_resolved(merged: dict[str, Any], origins: Origins, leaf: str) -> None:
+    _validate(merged, schema(), leaf, {k: v for k, v in origins.items()} | {(): leaf})
+
+
+# -- cache ------------------------------------------------------------------------------------
+
+
+def cache_dir() -> Path | None:
+    """$MJTOOLS_CACHE_DIR, else $XDG_CACHE_HOME/mjtools or ~/.cache/mjtools; none if $MJTOOLS_NO_CACHE."""
+    if os.environ.get("MJTOOLS_NO_CACHE"):
+        return None
+    explicit = os.environ.get("MJTOOLS_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mjtools"
+
+
+def _stamp(paths: list[Path]) -> str:
+    h = hashlib.sha256(__version__.encode())
+    h.update(SCHEMA_PATH.read_bytes())
+    for p in paths:
+        try:
+            st = p.stat()
+        except OSError:
+            continue
+        h.update(f"{p.resolve()}|{st.st_size}|{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()[:32]
+
+
+def _cache_file(kind: str, key: str) -> Path | None:
+    d = cache_dir()
+    return d / f"{kind}-{hashlib.sha256(key.encode()).hexdigest()[:24]}.json" if d else None
+
+
+def _cache_read(kind: str, stamp: str, key: str = "") -> Any:
+    f = _cache_file(kind, key or kind)
+    if f is None:
+        return None
+    try:
+        data = json.loads(f.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data.get("value") if data.get("stamp") == stamp else None
+
+
+def _cache_write(kind: str, stamp: str, value: Any, key: str = "") -> None:
+    f = _cache_file(kind, key or kind)
+    if f is None:
+        return
+    try:
+        f.parent.mkdir(parents=True, exist_ok=True)
+        tmp = f.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"stamp": stamp, "value": value}, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, f)
+    except OSError:
+        pass
+
+
+def load_resolved(path: Path) -> tuple[dict[str, Any], dict[str, str], list[str]]:
+    """The validated, merged data of a rule file, its origins ('a.b' -> file) and its chain."""
+    path = path.resolve()
+    key = str(path)
+    entry = _cache_read("rules", "", key)
+    if entry is not None:
+        files = [Path(f) for f in entry["files"]]
+        if _stamp(files) == entry["stamp"]:
+            return entry["data"], entry["origins"], entry["files"]
+    deleted: set = set()
+    merged, origins, files = resolve_chain(path, deleted)
+    validate_files(files)
+    validate_resolved(merged, origins, files[0])
+    from mjtools.rules.checks import check_semantics
+
+    check_semantics(merged, origins, files[0], deleted)
+    flat = {".".join(k): v for k, v in origins.items()}
+    _cache_write("rules", "", {"stamp": _stamp([Path(f) for f in files]), "data": merged, "origins": flat, "files": files}, key)
+    return merged, flat, files

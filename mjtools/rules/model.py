@@ -1,0 +1,225 @@
+"""The frozen Ruleset: a validated, merged rule file with its option values applied."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from mjtools.errors import UsageError
+from mjtools.rules.freeze import apply_options, freeze, thaw
+from mjtools.shapes import ShapeSpec
+from mjtools.tiles import SUIT_OFFSET, parse_kind
+
+LANG_KEYS = {"en": ("en",), "zh": ("zh_hans", "zh_hant"), "ja": ("ja", "zh_hant", "zh_hans")}
+
+
+def pick(text: Mapping[str, str] | None, lang: str = "en") -> str:
+    """The text in `lang` (en | zh | ja | zh_hans | zh_hant), falling back to English."""
+    if not text:
+        return ""
+    for key in LANG_KEYS.get(lang, (lang,)) + ("en", "zh_hans"):
+        if text.get(key):
+            return text[key]
+    return next(iter(text.values()), "")
+
+
+def parse_option_value(raw: str) -> Any:
+    """A command-line option value: true/false/null, an int, a float, else the string."""
+    low = raw.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("null", "none", "~"):
+        return None
+    for conv in (int, float):
+        try:
+            return conv(raw)
+        except ValueError:
+            pass
+    return raw
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    """Resolved rules. `data` has option references replaced by the chosen values; `raw` keeps them."""
+
+    id: str
+    raw: Mapping[str, Any]
+    files: tuple[str, ...]
+    origins: Mapping[str, str]
+    option_values: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, raw: dict[str, Any], files: list[str], origins: dict[str, str], options: Mapping[str, Any] | None = None) -> Ruleset:
+        rs = cls(raw["id"], freeze(raw), tuple(files), freeze(origins))
+        return rs.with_options(options or {})
+
+    def with_options(self, values: Mapping[str, Any]) -> Ruleset:
+        """A ruleset with some options set (unknown options and bad values are UsageErrors)."""
+        opts = self.raw.get("options", {})
+        chosen = {k: v["default"] for k, v in opts.items()}
+        chosen.update(self.option_values)
+        for name, value in values.items():
+            if name not in opts:
+                known = ", ".join(sorted(opts)) or "none"
+                raise UsageError(f"{self.id} has no option {name!r} (options: {known})")
+            chosen[name] = _coerce(self.id, name, opts[name], value)
+        return Ruleset(self.id, self.raw, self.files, self.origins, freeze(chosen))
+
+    # -- the data, options applied --------------------------------------------------------------
+    @cached_property
+    def data(self) -> Mapping[str, Any]:
+        plain = thaw(self.raw)
+        return freeze(apply_options(plain, dict(self.option_values), skip=("options", "examples")))
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def section(self, key: str) -> Mapping[str, Any]:
+        return self.data.get(key) or freeze({})
+
+    @property
+    def abstract(self) -> bool:
+        return bool(self.raw.get("abstract"))
+
+    def name(self, lang: str = "en") -> str:
+        return pick(self.raw["names"], lang)
+
+    @property
+    def names(self) -> Mapping[str, str]:
+        return self.raw["names"]
+
+    @property
+    def players(self) -> int:
+        return self.data["players"]
+
+    @property
+    def seats(self) -> str:
+        return "ESWN"[: self.players]
+
+    @property
+    def hand_size(self) -> int:
+        return self.data["hand"]["size"]
+
+    # -- tiles ----------------------------------------------------------------------------------
+    @cached_property
+    def playable_kinds(self) -> frozenset[int]:
+        t = self.data["tiles"]
+        kinds = {SUIT_OFFSET[s] + i for s in t.get("suits", ()) for i in range(9)}
+        kinds |= {26 + n for n in t.get("honors", ())}
+        kinds -= {parse_kind(x) for x in t.get("exclude", ())}
+        return frozenset(kinds)
+
+    @cached_property
+    def bonus_kinds(self) -> frozenset[int]:
+        t = self.data["tiles"]
+        out = {33 + n for n in t.get("flowers", ())}
+        out |= {parse_kind(x) for x in t.get("bonus", ())}
+        return frozenset(out)
+
+    @cached_property
+    def joker_kinds(self) -> frozenset[int]:
+        return frozenset(range(42, 42 + self.data["tiles"].get("jokers", 0)))
+
+    @cached_property
+    def copies(self) -> tuple[int, ...]:
+        """Copies of each of the 50 kinds in the tile set (0 if absent)."""
+        t = self.data["tiles"]
+        spec = t.get("copies", {})
+        default = spec.get("default", 4)
+        out = [0] * 50
+        for k in self.playable_kinds | self.bonus_kinds - {33 + n for n in range(1, 9)}:
+            out[k] = default
+        for n in t.get("flowers", ()):
+            out[33 + n] = 1
+        for k in self.joker_kinds:
+            out[k] = 1
+        for tile, c in spec.items():
+            if tile != "default":
+                out[parse_kind(tile)] = c
+        return tuple(out)
+
+    @cached_property
+    def red_fives(self) -> Mapping[str, int]:
+        return self.data["tiles"].get("red_fives", {})
+
+    # -- shapes ---------------------------------------------------------------------------------
+    @cached_property
+    def requirements(self) -> frozenset[str]:
+        return frozenset(self.data["win"].get("require", ()))
+
+    def shape_spec(self, wild_kinds: frozenset[int] = frozenset(), stand_ins: tuple[tuple[int, int], ...] = ()) -> ShapeSpec:
+        win = self.data["win"]
+        req = self.requirements
+        wc = self.section("wildcards")
+        return ShapeSpec(
+            hand_size=self.hand_size,
+            forms=tuple(win["forms"]),
+            quads_as_pairs=bool(win.get("seven_pairs_quads", False)),
+            kinds=self.playable_kinds,
+            pair_258="pair_258" in req,
+            pair_258_exempt=tuple(win.get("pair_258_exempt", ())),
+            max_suits=2 if "missing_suit" in req else None,
+            min_tiles_one_suit=win.get("min_tiles_one_suit") if "min_tiles_one_suit" in req else None,
+            all_three_suits="all_three_suits_required" in req,
+            wild_kinds=wild_kinds,
+            stand_ins=stand_ins,
+            wild_fifth_copy=bool(wc.get("fifth_copy", False)),
+            wild_in_pair=bool(wc.get("in_pair", True)),
+        )
+
+    @cached_property
+    def base_spec(self) -> ShapeSpec:
+        """The shape spec with the wildcards that need no indicator (fixed ones)."""
+        from mjtools.wildcards import fixed_wild_kinds
+
+        return self.shape_spec(fixed_wild_kinds(self))
+
+    # -- fans and options -----------------------------------------------------------------------
+    @cached_property
+    def fans(self) -> Mapping[str, Mapping[str, Any]]:
+        """Enabled fans, in file order."""
+        return freeze({k: v for k, v in thaw(self.section("fans")).items() if v.get("enabled", True)})
+
+    @property
+    def options(self) -> Mapping[str, Mapping[str, Any]]:
+        return self.raw.get("options", {})
+
+    @property
+    def examples(self) -> Mapping[str, Mapping[str, Any]]:
+        return self.raw.get("examples", {})
+
+    def origin(self, path: str) -> str:
+        """The file that set a key path ('fans.full_flush.value')."""
+        parts = path.split(".")
+        for n in range(len(parts), 0, -1):
+            got = self.origins.get(".".join(parts[:n]))
+            if got:
+                return got
+        return self.files[0]
+
+
+def _coerce(rid: str, name: str, spec: Mapping[str, Any], value: Any) -> Any:
+    if isinstance(value, str):
+        value = parse_option_value(value)
+    choices = spec.get("choices")
+    default = spec.get("default")
+    if choices is not None:
+        keys = list(choices)
+        for k in keys:
+            if k == value or str(k) == str(value) or (isinstance(k, str) and isinstance(value, str) and k.lower() == value.lower()):
+                if isinstance(k, str) and not isinstance(default, str):
+                    return parse_option_value(k)  # choice keys come back as strings from the JSON cache
+                return k
+        raise UsageError(f"option {name} of {rid} takes one of {', '.join(map(str, keys))}; got {value!r}")
+    if isinstance(default, bool) and not isinstance(value, bool):
+        raise UsageError(f"option {name} of {rid} is true or false; got {value!r}")
+    if isinstance(default, int) and not isinstance(default, bool) and not (isinstance(value, int) and not isinstance(value, bool)):
+        raise UsageError(f"option {name} of {rid} is an integer; got {value!r}")
+    return value

@@ -1,0 +1,113 @@
+"""score: is this a legal win, which fans apply, what is it worth, who pays whom.
+
+notation -> Hand -> decompositions -> fans (pattern registry) -> score model -> settlement.
+Where several decompositions exist the highest points win, then fan_total, then the model's
+own tie-breaks (riichi: real yakuman over counted, han, fu), as `mahjong` 2.1.0 does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjtools.context import WinContext
+from mjtools.decompose import decompositions
+from mjtools.hand import Hand
+from mjtools.patterns.ctx import Ctx
+from mjtools.rules.model import Ruleset
+from mjtools.scoring.fans import evaluate_fans
+from mjtools.scoring.models import get as get_model
+from mjtools.scoring.result import Evaluation, HandValue
+from mjtools.scoring.settlement import settle
+from mjtools.scoring.validity import shape_reason, value_reason
+from mjtools.validate import check_hand
+from mjtools.wildcards import dora_kinds, stand_ins, wild_kinds
+
+
+def _num(x: float | None) -> float | int | None:
+    if x is None:
+        return None
+    return int(x) if float(x).is_integer() else round(x, 4)
+
+
+def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en") -> list[tuple[Evaluation, HandValue | None]]:
+    """Every reading of the hand with its fans and value (value None when not a legal win)."""
+    wild = wild_kinds(rs, ctx)
+    spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
+    dora = dora_kinds(rs, ctx.indicators.get("dora", ())) if "dora" in rs.section("indicators") else ()
+    ura = dora_kinds(rs, ctx.ura) if ctx.ura else ()
+    model = get_model(rs.section("scoring")["model"])
+    wild_held = sum(1 for t in hand.hand_tiles() if t.kind in wild)
+    out: list[tuple[Evaluation, HandValue | None]] = []
+    for d in decompositions(hand, spec):
+        c = Ctx(hand, d, ctx, wild, dora, ura, dict(rs.option_values), {}, spec)
+        reason = shape_reason(c, rs)
+        ev = evaluate_fans(c, rs, lang)
+        ev.reason = reason or value_reason(ev, rs, ctx, hand, wild_held)
+        out.append((ev, None if ev.reason else model(ev, rs, ctx, hand)))
+    return out
+
+
+def _rank(ev: Evaluation, value: HandValue | None, points: float) -> tuple:
+    if value is None:
+        return (0, 0, 0, ())
+    return (1, points, value.fan_total, value.rank)
+
+
+def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en") -> dict[str, Any]:
+    wild = wild_kinds(rs, ctx)
+    hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,))
+    rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
+    readings = evaluations(hand, rs, ctx, lang)
+    if not readings:
+        rec.update(valid=False, reason="not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
+        if explain:
+            rec["explain"] = {"decomposition": [], "awarded": [], "excluded": [], "steps": ["no decomposition into a winning shape"]}
+        return rec
+    best = None
+    for ev, value in readings:
+        settled = settle(value, rs, ctx) if value is not None else None
+        points = settled.points if settled else 0
+        key = _rank(ev, value, points)
+        if best is None or key > best[0]:
+            best = (key, ev, value, settled)
+    assert best is not None
+    _, ev, value, settled = best
+    rec["valid"] = value is not None
+    rec["reason"] = ev.reason
+    rec["fans"] = [{"id": a.id, "name": a.name, "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
+    if value is None:
+        rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
+    else:
+        assert settled is not None
+        rec.update(fan_total=_num(value.fan_total), base=_num(value.base), limit=value.limit)
+        rec.update(value.extra)
+        rec.update(points=_num(settled.points), payments={s: _num(a) for s, a in settled.payments.items()}, pot=_num(settled.pot), ledger=settled.ledger)
+    if explain:
+        rec["explain"] = _explain(ev, value, settled, rs, lang, len(readings))
+    return rec
+
+
+def _explain(ev: Evaluation, value: HandValue | None, settled, rs: Ruleset, lang: str, n: int) -> dict[str, Any]:
+    from mjtools.rules.model import pick
+
+    d = ev.decomposition
+    steps = [f"{n} reading(s) of the hand; chose {d.form}: {d}" + (f" (won on {d.wait} wait)" if d.wait else "")]
+    if value is not None:
+        steps += value.steps
+    if settled is not None:
+        steps += settled.steps
+    if ev.reason:
+        steps.append(f"not a legal win: {ev.reason}")
+    return {
+        "decomposition": [str(b) for b in d.blocks],
+        "form": d.form,
+        "wait": d.wait,
+        "awarded": [{"id": a.id, "rule": pick(rs.fans[a.id].get("text"), lang) or a.name, "value": _num(a.total)} for a in ev.fans],
+        "excluded": [{"id": f, "by": by} for f, by in ev.excluded],
+        "steps": steps,
+    }
+
+
+def legal_win(hand: Hand, rs: Ruleset, ctx: WinContext) -> bool:
+    """Whether the hand (with its last tile as the winning tile) is a legal win."""
+    return any(value is not None for _, value in evaluations(hand, rs, ctx))

@@ -1,0 +1,63 @@
+"""Value types passed between the scoring stages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mjtools.decompose import Decomposition
+
+
+@dataclass
+class Awarded:
+    id: str
+    value: float  # per instance
+    count: int
+    unit: str
+    limit: Any = False  # False, True / "cap" (breaks the cap), "yakuman"
+    yaku: bool = True
+    category: str | None = None
+    name: str = ""
+
+    @property
+    def total(self) -> float:
+        return self.value * self.count
+
+
+@dataclass
+class Evaluation:
+    """The fans one decomposition scores."""
+
+    decomposition: Decomposition
+    fans: list[Awarded]
+    excluded: list[tuple[str, str]] = field(default_factory=list)  # (fan, excluded by)
+    reason: str | None = None  # why this reading is not a legal win
+
+
+@dataclass
+class HandValue:
+    """What a score model makes of an evaluation, before payers are worked out."""
+
+    fan_total: float
+    points: float  # what one ordinary payer pays (the unit the settlement multiplies)
+    base: float | None = None
+    limit: str | None = None
+    unit: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)  # han, fu, fu_breakdown ...
+    steps: list[str] = field(default_factory=list)
+    payments: dict[str, float] | None = None  # set by models that settle themselves (riichi)
+    pot: float = 0
+    ledger: list[dict[str, Any]] | None = None
+    rank: tuple = ()  # extra tie-break keys (riichi: yakuman kind, han, fu)
+
+
+@dataclass
+class Settled:
+    payments: dict[str, float]
+    pot: float
+    ledger: list[dict[str, Any]]
+    steps: list[str] = field(default_factory=list)
+
+    @property
+    def points(self) -> float:
+        return sum(self.payments.values()) + self.pot

@@ -1,0 +1,86 @@
+"""Is a reading of a hand a legal win? Shape-level and value-level prerequisites."""
+
+from __future__ import annotations
+
+from mjtools.context import WinContext
+from mjtools.patterns.ctx import Ctx
+from mjtools.rules.model import Ruleset
+from mjtools.scoring.result import Evaluation
+from mjtools.tiles import parse_kind
+
+
+def shape_reason(ctx: Ctx, rs: Ruleset) -> str | None:
+    """Requirements that depend only on the decomposition."""
+    req = rs.requirements
+    win = rs.section("win")
+    suits = ctx.suits
+    if "missing_suit" in req and len(suits) > 2:
+        return "missing_suit: the hand holds all three suits (缺一门)"
+    if ctx.win.void is not None:
+        g = "mps".index(ctx.win.void)
+        if g in suits:
+            return f"missing_suit: the hand holds the declared void suit {ctx.win.void}"
+    if "pair_258" in req and ctx.standard:
+        p = ctx.pair
+        exempt = win.get("pair_258_exempt", ())
+        is_258 = p is not None and p.first < 27 and p.first % 9 in (1, 4, 7)
+        if not is_258:
+            from mjtools.patterns.shapes import all_pungs
+            from mjtools.patterns.suits import full_flush
+
+            if not (("all_pungs" in exempt and all_pungs(ctx)) or ("full_flush" in exempt and full_flush(ctx))):
+                return "pair_258: the pair is not a 2, 5 or 8"
+    if "min_tiles_one_suit" in req:
+        need = win.get("min_tiles_one_suit") or 0
+        if need and max((sum(1 for k in ctx.kinds if k < 27 and k // 9 == g) for g in range(3)), default=0) < need:
+            return f"min_tiles_one_suit: fewer than {need} tiles of one suit (八枝)"
+    if "all_three_suits_required" in req and len(suits) < 3:
+        return "all_three_suits_required: a suit is missing (不允许缺门)"
+    if "terminal_required" in req:
+        from mjtools.patterns.suits import terminal_present
+
+        if not terminal_present(ctx, dragon_pung_counts=bool(win.get("terminal_or_dragon_pung"))):
+            return "terminal_required: no 1 or 9 in the hand (必须有幺九)"
+    if "pung_required" in req and not ctx.pungs:
+        return "pung_required: no pung or kong in the hand"
+    return None
+
+
+def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: int) -> str | None:
+    """Requirements on the fans and the circumstances of the win."""
+    win = rs.section("win")
+    ids = {a.id for a in ev.fans}
+    minimum = win.get("minimum", {})
+    if minimum.get("yaku") and not any(a.yaku for a in ev.fans):
+        return "no yaku"
+    skip = set(minimum.get("exclude_fans", ()))
+    fan_sum = sum(a.total for a in ev.fans if a.id not in skip and a.yaku)
+    need = minimum.get("fan")
+    if not ctx.tsumo and minimum.get("fan_ron") is not None:
+        need = max(need or 0, minimum["fan_ron"])
+    if need and fan_sum < need and not any(a.limit for a in ev.fans):
+        return f"minimum_fan: {fan_sum:g} below the minimum of {need:g}"
+    if win.get("must_open"):
+        open_by = set(win.get("open_by", ("chi", "pon", "exposed_kong", "added_kong")))
+        kinds = {"chow": "chi", "pung": "pon", "exposed_kong": "exposed_kong", "added_kong": "added_kong"}
+        if not any(kinds.get(m.kind) in open_by for m in hand.melds):
+            return "must_open: the hand was never opened (开口)"
+    if not ctx.tsumo:
+        if win.get("self_draw_only"):
+            return "self_draw_only: this variant wins only by self-draw"
+        unless = win.get("self_draw_only_unless")
+        if unless and not ids & set(unless):
+            return "self_draw_only: a discard win needs " + ", ".join(unless)
+        only = win.get("self_draw_only_for")
+        if only and ids and ids <= set(only):
+            return "self_draw_only: " + ", ".join(sorted(ids)) + " must be self-drawn"
+    held = {t.kind for t in hand.hand_tiles()}
+    for t in win.get("no_win_holding", ()):
+        if parse_kind(t) in held:
+            return f"no_win_holding: {t} is still in the hand"
+    cap = win.get("max_wild_for_basic")
+    if cap is not None and wild_held > cap and ids <= {"basic_win"}:
+        return f"max_wild_for_basic: a basic win may hold at most {cap} wildcards"
+    if win.get("ready_declaration") and not (ctx.has("riichi") or ctx.has("double_riichi")):
+        return "ready_declaration: the winner did not declare ready (报听)"
+    return None

@@ -1,0 +1,58 @@
+"""What a variant says about winning shapes, in the form the analysis engine needs.
+
+`ShapeSpec` is derived from a ruleset once (`Ruleset.shape_spec`); the engine never reads
+rule files. Forms: `standard` (sets + pair), `seven_pairs`, `thirteen_orphans`,
+`thirteen_unrelated` (十三烂), `knitted` (全不靠).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ALL_PLAYABLE = frozenset(range(34))
+FORMS = ("standard", "seven_pairs", "thirteen_orphans", "thirteen_unrelated", "knitted")
+SUIT_GROUPS = ("m", "p", "s", "z")
+
+
+@dataclass(frozen=True)
+class ShapeSpec:
+    hand_size: int = 13
+    forms: tuple[str, ...] = ("standard", "seven_pairs", "thirteen_orphans")
+    quads_as_pairs: bool = False  # seven pairs: may four of a kind count as two pairs
+    kinds: frozenset[int] = ALL_PLAYABLE  # playable kinds in the tile set
+    pair_258: bool = False  # the standard form's pair must be a 2, 5 or 8
+    pair_258_exempt: tuple[str, ...] = ()  # shapes that lift it: "all_pungs", "full_flush"
+    max_suits: int | None = None  # 缺一门: at most 2 of m/p/s in the final hand
+    min_tiles_one_suit: int | None = None  # 八枝: at least N tiles of one suit
+    all_three_suits: bool = False  # 不允许缺门 (Shenyang)
+    wild_kinds: frozenset[int] = frozenset()
+    stand_ins: tuple[tuple[int, int], ...] = ()  # (physical kind, natural kind it plays)
+    wild_fifth_copy: bool = False  # may a wildcard stand for a fifth copy of a kind
+    wild_in_pair: bool = True
+    _groups: tuple = field(default=(), compare=False, repr=False)
+
+    @property
+    def sets_needed(self) -> int:
+        return (self.hand_size - 1) // 3
+
+    def group_layout(self) -> tuple[tuple[str, tuple[int, ...]] | None, ...]:
+        """Per group m/p/s/z: (table family, kinds in table order) or None if absent.
+
+        A suit with all nine kinds uses the suit tables; a partial group (sanma's 1m/9m,
+        honors) uses the chow-less tables over the kinds present."""
+        if not self._groups:
+            out = []
+            for g, start in zip(SUIT_GROUPS, (0, 9, 18, 27)):
+                size = 7 if g == "z" else 9
+                present = tuple(k for k in range(start, start + size) if k in self.kinds)
+                if not present:
+                    out.append(None)
+                elif g != "z" and len(present) == 9:
+                    out.append(("suit", present))
+                else:
+                    out.append(("honor", present))
+            object.__setattr__(self, "_groups", tuple(out))
+        return self._groups
+
+
+RIICHI = ShapeSpec()

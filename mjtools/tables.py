@@ -1,0 +1,97 @@
+"""Load the shipped distance tables lazily (pure Python: no numpy on the command path).
+
+`vector(variant, key)` gives a global vector id for a group pattern; `VECTORS[gid]` is the
+12-tuple of distances indexed `2 * sets + pairs` (see `tablegen.py` for what they mean).
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+MAX_SETS = 5
+WIDTH = 2 * (MAX_SETS + 1)
+INF = 99
+DATA = Path(__file__).with_name("data") / "suit_tables.bin"
+POW5 = tuple(5**i for i in range(10))
+
+VECTORS: list[tuple[int, ...]] = []
+_INTERN: dict[tuple[int, ...], int] = {}
+_raw: dict[str, tuple[int, int]] | None = None
+_blob: bytes = b""
+_ids: dict[str, tuple[memoryview, list[int]]] = {}
+
+
+def intern(vec: tuple[int, ...]) -> int:
+    gid = _INTERN.get(vec)
+    if gid is None:
+        gid = len(VECTORS)
+        VECTORS.append(vec)
+        _INTERN[vec] = gid
+    return gid
+
+
+ZERO = intern((0,) + (INF,) * (WIDTH - 1))  # a group that must stay empty
+
+
+def _index() -> dict[str, tuple[int, int]]:
+    global _raw, _blob
+    if _raw is None:
+        _blob = DATA.read_bytes()
+        if _blob[:4] != b"MJT2":
+            raise RuntimeError(f"{DATA} is not a distance table file")
+        nm, count = struct.unpack_from("<II", _blob, 4)
+        assert 2 * nm == WIDTH
+        pos = 12 + 20 * count
+        _raw = {}
+        for i in range(count):
+            name, size = struct.unpack_from("<16sI", _blob, 12 + 20 * i)
+            _raw[name.rstrip(b"\0").decode()] = (pos, size)
+            pos += size
+    return _raw
+
+
+def table(variant: str) -> tuple[memoryview, list[int]]:
+    """(pattern key -> local id, local id -> global vector id) for one table variant."""
+    got = _ids.get(variant)
+    if got is None:
+        pos, size = _index()[variant]
+        body = zlib.decompress(_blob[pos : pos + size])
+        nvec, npat = struct.unpack_from("<II", body, 0)
+        vecs = body[8 : 8 + nvec * WIDTH]
+        to_global = [intern(tuple(vecs[i * WIDTH : (i + 1) * WIDTH])) for i in range(nvec)]
+        ids = memoryview(body)[8 + nvec * WIDTH :].cast("H")
+        assert len(ids) == npat
+        got = _ids[variant] = (ids, to_global)
+    return got
+
+
+def vector(variant: str, key: int) -> int:
+    ids, to_global = table(variant)
+    return to_global[ids[key]]
+
+
+_COMBINED: dict[int, int] = {}
+
+
+def combine(a: int, b: int) -> int:
+    """Global id of the min-plus combination of two group vectors (sets and pairs add up)."""
+    ck = (a << 20) | b if a <= b else (b << 20) | a
+    got = _COMBINED.get(ck)
+    if got is None:
+        va, vb = VECTORS[a], VECTORS[b]
+        out = [INF] * WIDTH
+        for i in range(WIDTH):
+            x = va[i]
+            if x >= INF:
+                continue
+            m1, p1 = divmod(i, 2)
+            for m2 in range(MAX_SETS + 1 - m1):
+                for p2 in range(2 - p1):
+                    y = x + vb[2 * m2 + p2]
+                    j = 2 * (m1 + m2) + p1 + p2
+                    if y < out[j]:
+                        out[j] = y
+        got = _COMBINED[ck] = intern(tuple(min(x, INF) for x in out))
+    return got

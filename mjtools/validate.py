@@ -1,0 +1,91 @@
+"""Check a parsed hand against a variant: tile set, copies, red fives, size, meld kinds."""
+
+from __future__ import annotations
+
+from mjtools.errors import IllegalHandError, NotationError
+from mjtools.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand
+from mjtools.notation import _find_kind, format_meld
+from mjtools.rules.model import Ruleset
+from mjtools.tiles import Tile, kind_str
+
+
+def _err(msg: str, text: str, kind: int | None = None) -> NotationError:
+    pos = _find_kind(text, kind) if (text and kind is not None) else None
+    return NotationError(msg, text, pos)
+
+
+def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Hand:
+    """Move the variant's bonus tiles written among the concealed tiles to a set-aside group."""
+    bonus = rs.bonus_kinds - wild
+    moved = tuple(t for t in hand.concealed if t.kind in bonus)
+    if not moved:
+        return hand
+    kept = tuple(t for t in hand.concealed if t.kind not in bonus)
+    aside = (Aside(moved),) + hand.aside
+    return Hand(kept, hand.melds, aside, hand.last)
+
+
+def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] = frozenset(), need_last: bool = False, sizes: tuple[int, ...] | None = None) -> Hand:
+    """Raise NotationError / IllegalHandError if `hand` cannot exist under `rs`; return it normalized."""
+    hand = normalize(hand, rs, wild)
+    allowed = set(rs.playable_kinds) | set(rs.bonus_kinds) | set(rs.joker_kinds) | set(wild)
+    copies = rs.copies
+    for kind, n in enumerate(hand.counts):
+        if not n:
+            continue
+        if kind not in allowed:
+            raise _err(f"{kind_str(kind)} is not in the {rs.id} tile set", text, kind)
+        limit = max(copies[kind], 4 if kind in wild else 0)
+        if n > limit:
+            raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limit})", text, kind)
+    reds = {"m": 0, "p": 0, "s": 0}
+    for t in hand.all_tiles():
+        if t.red:
+            reds[t.suit] += 1
+    for suit, n in reds.items():
+        limit = rs.red_fives.get(suit, 0)
+        if n > limit:
+            pos = text.find("0") if text else -1
+            msg = f"{n} red 5{suit} ({rs.id} allows {limit}" + (")" if limit else "; write 5" + suit + ")")
+            raise NotationError(msg, text, pos if pos >= 0 else None)
+    if hand.last is not None and hand.last.kind in rs.bonus_kinds - wild and not need_last:
+        pass
+    if need_last and hand.last is None:
+        raise IllegalHandError("the winning tile is missing: end the hand with +TILE")
+    size = hand.size
+    want = sizes or (rs.hand_size, rs.hand_size + 1)
+    if size not in want:
+        need = " or ".join(str(w) for w in want)
+        raise IllegalHandError(f"hand has {size} tiles; {rs.id} needs {need} (concealed + 3 per meld + the + tile)")
+    calls = rs.section("calls")
+    kinds_ok = set(rs.section("calls").get("meld_kinds", {}))
+    for m in hand.melds:
+        label = format_meld(m)
+        if m.kind == CHOW and not calls.get("chi", False):
+            raise IllegalHandError(f"{rs.id} has no chi: {label}")
+        if m.kind == PUNG and not calls.get("pon", True):
+            raise IllegalHandError(f"{rs.id} has no pon: {label}")
+        if m.kind in KONG_KINDS and not calls.get(m.kind, True):
+            raise IllegalHandError(f"{rs.id} has no {m.kind.replace('_', ' ')}: {label}")
+        if m.kind not in (CHOW, PUNG) + KONG_KINDS and m.kind not in kinds_ok:
+            what = f"/{m.tag}" if m.tag else "a chow, pung or kong"
+            raise IllegalHandError(f"{label} is not {what} that {rs.id} allows")
+        if m.wild and not rs.section("wildcards").get("in_calls", False):
+            raise IllegalHandError(f"{rs.id} does not allow wildcards in melds: {label}")
+    tags = set(rs.section("tiles").get("aside_tags", ()))
+    for a in hand.aside:
+        if a.tag is not None and a.tag not in tags:
+            allowed_tags = ", ".join(sorted(tags)) or "none"
+            raise IllegalHandError(f"{rs.id} has no {{{a.tag}=...}} group (tags: {allowed_tags})")
+        if a.tag is None:
+            for t in a.tiles:
+                if t.kind not in rs.bonus_kinds:
+                    raise IllegalHandError(f"{t} is not a bonus tile in {rs.id}; only bonus tiles go in {{...}}")
+    return hand
+
+
+def visible_counts(visible: tuple[Tile, ...]) -> list[int]:
+    out = [0] * 50
+    for t in visible:
+        out[t.kind] += 1
+    return out

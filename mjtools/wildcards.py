@@ -1,0 +1,82 @@
+"""Which kinds are wild in a hand, and the "next tile" cycles indicators use.
+
+Suits always run n -> n+1 with 9 -> 1. Honors follow a cycle the rule file names:
+  dora             E>S>W>N>E, White>Green>Red>White (riichi dora, seed 003)
+  reverse_dragons  E>S>W>N>E, Red>Green>White>Red (Luoshan 财神, 钻牌)
+  honor_ring       E>S>W>N>Red>Green>White>E (带弟百搭)
+Kinds absent from the tile set are skipped (sanma: 1m indicates 9m).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from mjtools.tiles import parse_kind
+
+if TYPE_CHECKING:
+    from mjtools.context import WinContext
+    from mjtools.rules.model import Ruleset
+
+_HONOR_NEXT = {
+    "dora": {27: 28, 28: 29, 29: 30, 30: 27, 31: 32, 32: 33, 33: 31},
+    "reverse_dragons": {27: 28, 28: 29, 29: 30, 30: 27, 33: 32, 32: 31, 31: 33},
+    "honor_ring": {27: 28, 28: 29, 29: 30, 30: 33, 33: 32, 32: 31, 31: 27},
+}
+
+
+def successor(kind: int, cycle: str = "dora", steps: int = 1, present: Iterable[int] | None = None) -> int:
+    kinds = set(present) if present is not None else None
+    for _ in range(steps):
+        while True:
+            if kind < 27:
+                kind = kind - kind % 9 + (kind % 9 + 1) % 9
+            elif kind < 34:
+                kind = _HONOR_NEXT[cycle][kind]
+            else:
+                return kind
+            if kinds is None or kind in kinds:
+                break
+    return kind
+
+
+def fixed_wild_kinds(rs: Ruleset) -> frozenset[int]:
+    wc = rs.section("wildcards")
+    return frozenset(parse_kind(t) for t in wc.get("fixed", ()))
+
+
+def indicator_roles(rs: Ruleset) -> list[str]:
+    roles = list(rs.section("indicators"))
+    if rs.section("wildcards").get("indicator") and "wild" not in roles:
+        roles.append("wild")
+    return roles
+
+
+def wild_kinds(rs: Ruleset, ctx: WinContext) -> frozenset[int]:
+    """Fixed wildcards, those an indicator fixes (--indicator wild=TILE), and --wild kinds."""
+    out = set(fixed_wild_kinds(rs)) | set(ctx.wild)
+    wc = rs.section("wildcards")
+    ind = wc.get("indicator")
+    if ind:
+        for t in ctx.indicators.get("wild", ()):
+            for tier in ind.get("tiers", (1,)):
+                out.add(successor(t.kind, ind.get("cycle", "dora"), tier, rs.playable_kinds) if tier else t.kind)
+    return frozenset(out)
+
+
+def stand_ins(rs: Ruleset, wild: frozenset[int]) -> tuple[tuple[int, int], ...]:
+    """(physical kind, natural kind): e.g. 白板 plays the 财神's own kind."""
+    wc = rs.section("wildcards")
+    spec = wc.get("stand_in", {})
+    if not spec or not wild:
+        return ()
+    natural = min(wild - {parse_kind(t) for t in spec})
+    return tuple((parse_kind(t), natural) for t in spec if parse_kind(t) != natural)
+
+
+def dora_kinds(rs: Ruleset, indicators: Iterable, role: str = "dora") -> tuple[int, ...]:
+    roles = rs.section("indicators")
+    spec = roles.get(role, {})
+    cycle = spec.get("cycle", "dora")
+    steps = spec.get("offset", 1)
+    return tuple(successor(t.kind, cycle, steps, rs.playable_kinds) for t in indicators)

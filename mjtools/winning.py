@@ -1,0 +1,20 @@
+"""The `winning` field of `wait`: is the completed hand a legal win by ron and by tsumo."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mjtools.context import WinContext
+from mjtools.hand import Hand
+from mjtools.rules.model import Ruleset
+from mjtools.tiles import Tile
+
+
+def winning_flags(hand: Hand, kind: int, rs: Ruleset, ctx: WinContext) -> dict[str, bool]:
+    from mjtools.scoring import legal_win
+
+    done = hand.with_last(Tile(kind))
+    return {
+        "ron": legal_win(done, rs, replace(ctx, tsumo=False)),
+        "tsumo": legal_win(done, rs, replace(ctx, tsumo=True)),
+    }

@@ -1,0 +1,105 @@
+"""Seeded random hand generators shared by the differential tests and the benchmarks."""
+
+from __future__ import annotations
+
+import random
+
+WALL = [k for k in range(34) for _ in range(4)]
+
+
+def counts_of(kinds):
+    c = [0] * 34
+    for k in kinds:
+        c[k] += 1
+    return c
+
+
+def random_hand(rng: random.Random, n: int, kinds=None) -> list[int]:
+    pool = WALL if kinds is None else [k for k in kinds for _ in range(4)]
+    return sorted(rng.sample(pool, n))
+
+
+def complete_hand(rng: random.Random, sets: int = 4, kinds=None) -> list[int] | None:
+    """A random standard complete hand (sets + pair), or None if the draw failed."""
+    allowed = list(range(34)) if kinds is None else sorted(kinds)
+    c = [0] * 34
+    out: list[int] = []
+    for _ in range(sets):
+        for _attempt in range(20):
+            if rng.random() < 0.55:
+                start = rng.choice([k for k in allowed if k < 27 and k % 9 <= 6 and k + 2 in allowed and k + 1 in allowed] or [0])
+                tiles = [start, start + 1, start + 2]
+            else:
+                k = rng.choice(allowed)
+                tiles = [k, k, k]
+            if all(c[t] + tiles.count(t) <= 4 for t in tiles) and all(t in allowed for t in tiles):
+                for t in tiles:
+                    c[t] += 1
+                out += tiles
+                break
+        else:
+            return None
+    for _attempt in range(20):
+        k = rng.choice(allowed)
+        if c[k] <= 2:
+            c[k] += 2
+            out += [k, k]
+            return sorted(out)
+    return None
+
+
+def seven_pairs_hand(rng: random.Random) -> list[int]:
+    kinds = rng.sample(range(34), 7)
+    return sorted(kinds * 2)
+
+
+def orphans_hand(rng: random.Random) -> list[int]:
+    th = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+    return sorted(th + [rng.choice(th)])
+
+
+def mutate(rng: random.Random, hand: list[int], changes: int) -> list[int]:
+    """Replace `changes` tiles with random others (keeping <= 4 copies)."""
+    h = list(hand)
+    for _ in range(changes):
+        i = rng.randrange(len(h))
+        c = counts_of(h)
+        choices = [k for k in range(34) if c[k] < 4 and k != h[i]]
+        h[i] = rng.choice(choices)
+    return sorted(h)
+
+
+def mixed_hand(rng: random.Random, n: int) -> list[int]:
+    """13 or 14 tiles: uniform, or a complete/seven-pairs/orphans hand with a few tiles changed."""
+    r = rng.random()
+    if r < 0.4:
+        return random_hand(rng, n)
+    if r < 0.8:
+        base = None
+        while base is None:
+            base = complete_hand(rng)
+    elif r < 0.92:
+        base = seven_pairs_hand(rng)
+    else:
+        base = orphans_hand(rng)
+    h = mutate(rng, base, rng.choice([0, 1, 1, 2, 2, 3, 4]))
+    if n == 13:
+        h.pop(rng.randrange(14))
+    return h
+
+
+def ready_hand(rng: random.Random) -> list[int]:
+    """A 13-tile hand one tile from complete (standard, seven pairs or orphans)."""
+    r = rng.random()
+    while True:
+        if r < 0.85:
+            base = complete_hand(rng)
+        elif r < 0.95:
+            base = seven_pairs_hand(rng)
+        else:
+            base = orphans_hand(rng)
+        if base is not None:
+            break
+    h = list(base)
+    h.pop(rng.randrange(14))
+    return h

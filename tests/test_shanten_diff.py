@@ -1,0 +1,76 @@
+"""Shanten and waits against the independent `mahjong` 2.1.0 package, on seeded random hands."""
+
+import random
+
+import pytest
+from mahjong.agari import Agari
+from mahjong.shanten import Shanten
+
+from gen import counts_of, mixed_hand, ready_hand
+from mjtools.shanten import HandState, shanten_of_state
+from mjtools.shapes import RIICHI, ShapeSpec
+from mjtools.waits import waits_of
+
+COPIES = [4] * 50
+SANMA = ShapeSpec(kinds=frozenset(k for k in range(34) if not 1 <= k <= 7))
+
+
+def state(counts):
+    return HandState(list(counts), 0, 0, frozenset(), True, (0, 0, 0, 0), list(counts) + [0] * 16)
+
+
+def check_shanten(n_hands: int, seed: int):
+    rng = random.Random(seed)
+    for i in range(n_hands):
+        kinds = mixed_hand(rng, 13 if i % 2 else 14)
+        c = counts_of(kinds)
+        ours, forms = shanten_of_state(state(c), RIICHI)
+        assert ours == Shanten.calculate_shanten(c), kinds
+        assert forms["standard"] == Shanten.calculate_shanten_for_regular_hand(c), kinds
+        assert forms["seven_pairs"] == Shanten.calculate_shanten_for_chiitoitsu_hand(c), kinds
+        assert forms["thirteen_orphans"] == Shanten.calculate_shanten_for_kokushi_hand(c), kinds
+
+
+def baseline_waits(c):
+    out = []
+    for k in range(34):
+        if c[k] < 4:
+            c[k] += 1
+            if Agari.is_agari(c):
+                out.append(k)
+            c[k] -= 1
+    return out
+
+
+def check_waits(n_hands: int, seed: int):
+    rng = random.Random(seed)
+    for _ in range(n_hands):
+        kinds = ready_hand(rng)
+        c = counts_of(kinds)
+        assert waits_of(state(c), RIICHI, COPIES) == baseline_waits(c), kinds
+
+
+def test_shanten_3000():
+    check_shanten(3000, 1)
+
+
+def test_waits_3000():
+    check_waits(3000, 2)
+
+
+def test_sanma_shanten():
+    rng = random.Random(3)
+    pool = [k for k in range(34) if not 1 <= k <= 7 for _ in range(4)]
+    for i in range(1000):
+        c = counts_of(rng.sample(pool, 13 + i % 2))
+        assert shanten_of_state(state(c), SANMA)[0] == Shanten.calculate_shanten(c, is_three_player=True)
+
+
+@pytest.mark.slow
+def test_shanten_100000():
+    check_shanten(100_000, 11)
+
+
+@pytest.mark.slow
+def test_waits_100000():
+    check_waits(100_000, 12)
