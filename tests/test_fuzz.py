@@ -143,7 +143,7 @@ def _fuzz_rules(run, tmp_path, n, seed):
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1, r.stderr
         assert f.name in lines[0], lines[0]
-        assert re.search(r"\.yaml: (\S+: |line )", lines[0]) or "is required" in lines[0] or "mapping" in lines[0], lines[0]
+        assert re.search(r"\.yaml: ([^:]+: |line )", lines[0]) or "is required" in lines[0] or "mapping" in lines[0], lines[0]
 
 
 def test_fuzz_rule_files(run, tmp_path):
