@@ -49,6 +49,9 @@ class HandValue:
     pot: float = 0
     ledger: list[dict[str, Any]] | None = None
     rank: tuple = ()  # extra tie-break keys (riichi: yakuman kind, han, fu)
+    # When set, the whole tie-break after points (replacing fan_total, rank): riichi ranks a
+    # real yakuman over a counted one of the same points, then han, fu, raw fu (as `mahjong`).
+    tiebreak: tuple | None = None
 
 
 @dataclass
