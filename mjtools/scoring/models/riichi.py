@@ -209,11 +209,16 @@ def check_context(hand: Hand, rs: Ruleset, ctx: WinContext) -> None:
             raise _refuse(flag, "renhou is a win on a discard before one's first draw; it cannot be --tsumo")
     if has("paarenchan") and has("paarenchan") < 1:
         raise _refuse("--situation paarenchan", "the count is at least 1")
+    if ctx.round not in rs.seats:
+        raise _refuse("--round", f"{rs.id} plays rounds {', '.join(rs.seats)} only")
     kita_tile = rs.section("calls").get("kita")
     if ctx.kita or hand.aside_tiles("kita"):
         if not kita_tile:
             raise _refuse("--kita", f"{rs.id} sets no tiles aside (kita is a three-player rule: --rules riichi-sanma)")
         k = parse_kind(kita_tile) if isinstance(kita_tile, str) else 30
+        wrong = [t for t in hand.aside_tiles("kita") if t.kind != k]
+        if wrong:
+            raise _refuse("{kita=...}", f"only {kita_tile} is set aside as kita, not {wrong[0]}")
         if ctx.kita < 0 or hand.counts[k] + ctx.kita > rs.copies[k]:
             raise _refuse("--kita", f"{ctx.kita} more North(s) set aside, {hand.counts[k]} in the hand: only {rs.copies[k]} exist")
 
