@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 
 from mjtools.hand import Hand, Meld
 from mjtools.shapes import ShapeSpec
@@ -18,7 +19,10 @@ CHOW, PUNG, KONG, PAIR, SINGLE = "chow", "pung", "kong", "pair", "single"
 TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-@dataclass(frozen=True, slots=True)
+# Blocks and decompositions are immutable by convention; they are not `frozen` dataclasses
+# because a frozen dataclass pays an object.__setattr__ call per field on construction, and
+# scoring builds several per hand. They stay hashable (unsafe_hash) for use in sets.
+@dataclass(slots=True, unsafe_hash=True)
 class Block:
     shape: str  # chow, pung, kong, pair, single
     kinds: tuple[int, ...]  # the kinds it represents (sorted)
@@ -58,7 +62,7 @@ class Block:
         return text if self.concealed and self.meld is None else f"({text})" if self.meld is None or not self.meld.concealed else f"[{text}]"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decomposition:
     form: str
     blocks: tuple[Block, ...]
@@ -88,7 +92,14 @@ class Decomposition:
         return " ".join(str(b) for b in self.blocks)
 
 
+_MELD_SHAPE = {"chow": CHOW, "pung": PUNG, "exposed_kong": KONG, "added_kong": KONG, "concealed_kong": KONG}
+
+
 def _meld_block(m: Meld, stand: dict[int, int]) -> Block:
+    shape = _MELD_SHAPE.get(m.kind)
+    if shape is not None and not stand and not m.wild:
+        # The common case: a plain chow, pung or kong (the parser sorts meld tiles).
+        return Block(shape, tuple([t.kind for t in m.tiles]), m.concealed, m)
     kinds = tuple(sorted(stand.get(k, k) for k in m.kinds))
     if len(kinds) == 4 and len(set(kinds)) == 1:
         shape = KONG
@@ -160,6 +171,88 @@ def _wild_only(wild: int, sets: int, pair_needed: bool) -> Iterator[list[Block]]
     yield out
 
 
+# Shared blocks of concealed tiles (no wildcards): decompositions reuse them.
+PUNG_BLOCK = tuple(Block(PUNG, (k, k, k)) for k in range(34))
+PAIR_BLOCK = tuple(Block(PAIR, (k, k)) for k in range(34))
+CHOW_BLOCK = tuple(Block(CHOW, (k, k + 1, k + 2)) if k < 27 and k % 9 < 7 else None for k in range(34))
+GROUPS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))  # (first kind, size, chows)
+Split = tuple[int, "Block | None", tuple[Block, ...]]
+_SPLITS: dict[tuple[tuple[int, ...], int], tuple[Split, ...]] = {}
+
+
+def group_splits(counts: tuple[int, ...], base: int, chows: bool) -> tuple[Split, ...]:
+    """Every reading of one group's counts (a suit, or the honors) as sets and at most one
+    pair, without wildcards: (number of sets, the pair or None, the sets in kind order).
+    Cached by the counts: the same group pattern recurs across hands, so a hand's standard
+    decompositions are a product of a few cached group readings."""
+    key = (counts, base)
+    got = _SPLITS.get(key)
+    if got is not None:
+        return got
+    out: list[Split] = []
+    seen: set[tuple] = set()
+    c = list(counts)
+    size = len(c)
+
+    def rec(i: int, sets: list[Block], pair: Block | None) -> None:
+        while i < size and c[i] == 0:
+            i += 1
+        if i == size:
+            blocks = tuple(sorted(sets, key=lambda b: b.kinds))
+            sig = (tuple(b.kinds for b in blocks), pair is None or pair.kinds)
+            if sig not in seen:
+                seen.add(sig)
+                out.append((len(blocks), pair, blocks))
+            return
+        n, k = c[i], base + i
+        # The lowest tile left is in the pair, a pung, or a chow starting at it.
+        if pair is None and n >= 2:
+            c[i] -= 2
+            rec(i, sets, PAIR_BLOCK[k])
+            c[i] += 2
+        if n >= 3:
+            c[i] -= 3
+            rec(i, sets + [PUNG_BLOCK[k]], pair)
+            c[i] += 3
+        if chows and i + 2 < size and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            rec(i, sets + [CHOW_BLOCK[k]], pair)
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+
+    rec(0, [], None)
+    got = _SPLITS[key] = tuple(out)
+    return got
+
+
+def _standard_plain(counts: list[int], sets: int) -> Iterator[list[Block]]:
+    """Concealed blocks without wildcards: a product of cached per-group readings."""
+    options = []
+    for base, size, chows in GROUPS:
+        part = tuple(counts[base : base + size])
+        if any(part):
+            splits = group_splits(part, base, chows)
+            if not splits:
+                return
+            options.append(splits)
+
+    def combine(g: int, have: int, pair: Block | None, acc: tuple[Block, ...]) -> Iterator[list[Block]]:
+        if g == len(options):
+            if have == sets and pair is not None:
+                yield list(acc) + [pair]
+            return
+        for n, p, blocks in options[g]:
+            if p is not None and pair is not None:
+                continue
+            if have + n <= sets:
+                yield from combine(g + 1, have + n, p or pair, acc + blocks)
+
+    yield from combine(0, 0, None, ())
+
+
 def standard(hand: Hand, spec: ShapeSpec) -> Iterator[list[Block]]:
     """Block lists of the standard form (melds first, in call order)."""
     stand = dict(spec.stand_ins)
@@ -173,6 +266,10 @@ def standard(hand: Hand, spec: ShapeSpec) -> Iterator[list[Block]]:
             counts[stand.get(t.kind, t.kind)] += 1
     sets = spec.sets_needed - len(melds)
     if sets < 0 or sum(counts) + wild != 3 * sets + 2:
+        return
+    if not wild:
+        for blocks in _standard_plain(counts, sets):
+            yield melds + blocks
         return
     seen: set[tuple] = set()
     for blocks in _standard(counts, wild, sets, True, 0, True):
@@ -284,8 +381,75 @@ def _wait(block: Block, win: int) -> str:
     return "single"
 
 
+_th_counts = itemgetter(*TERMINAL_HONOR)
+
+
+def _plain_forms(hand: Hand, spec: ShapeSpec) -> Iterator[tuple[str, list[Block]]]:
+    """(form, blocks) of a hand without wildcards or stand-ins; forms the tile counts rule
+    out are not searched at all."""
+    counts = [0] * 34
+    for t in hand.concealed:
+        if t.kind < 34:
+            counts[t.kind] += 1
+    if hand.last is not None and hand.last.kind < 34:
+        counts[hand.last.kind] += 1
+    for form in spec.forms:
+        if form == "standard":
+            melds = [_meld_block(m, {}) for m in hand.melds]
+            sets = spec.sets_needed - len(melds)
+            if sets >= 0 and sum(counts) == 3 * sets + 2:
+                for blocks in _standard_plain(counts, sets):
+                    yield form, melds + blocks
+        elif form == "seven_pairs":
+            # Seven distinct pairs: seven kinds held twice (or pairs and quads where quads count).
+            if not hand.melds and (counts.count(2) == 7 or (spec.quads_as_pairs and counts.count(2) + 2 * counts.count(4) == 7)):
+                for blocks in seven_pairs(hand, spec):
+                    yield form, blocks
+        elif form == "thirteen_orphans":
+            if not hand.melds and 0 not in _th_counts(counts):
+                for blocks in thirteen_orphans(hand, spec):
+                    yield form, blocks
+        else:
+            for blocks in FORMS[form](hand, spec):
+                yield form, blocks
+
+
+def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
+    out: list[Decomposition] = []
+    win = None if hand.last is None else hand.last.kind
+    for form, blocks in _plain_forms(hand, spec):
+        tblocks = tuple(blocks)
+        if win is None:
+            out.append(Decomposition(form, tblocks))
+            continue
+        placed = False
+        seen: set[tuple[str, tuple[int, ...]]] = set()
+        for i, b in enumerate(tblocks):
+            if b.meld is not None or win not in b.kinds:
+                continue
+            sig = (b.shape, b.kinds)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            if form == "seven_pairs":
+                wait = "pair"
+            elif form == "thirteen_orphans":
+                wait = "thirteen" if _is_thirteen_sided(blocks, win, i) else "single"
+            else:
+                wait = _wait(b, win)
+            out.append(Decomposition(form, tblocks, i, wait))
+            placed = True
+            if form in ("thirteen_orphans", "thirteen_unrelated", "knitted"):
+                break
+        if not placed:
+            out.append(Decomposition(form, tblocks, None, None))
+    return out
+
+
 def decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     """Every decomposition of a complete hand, one per place the winning tile can sit."""
+    if not spec.wild_kinds and not spec.stand_ins:
+        return _plain_decompositions(hand, spec)
     out: list[Decomposition] = []
     win = hand.last
     stand = dict(spec.stand_ins)

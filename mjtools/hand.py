@@ -104,13 +104,24 @@ class Hand:
     aside: tuple[Aside, ...] = ()
     last: Tile | None = None
     _counts: tuple[int, ...] = field(default=(), compare=False, hash=False, repr=False)
+    _reds: int = field(default=-1, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self._counts:
             counts = [0] * NUM_KINDS
+            reds = 0
             for t in self.all_tiles():
                 counts[t.kind] += 1
+                reds += t.red
             object.__setattr__(self, "_counts", tuple(counts))
+            object.__setattr__(self, "_reds", reds)
+
+    @property
+    def reds(self) -> int:
+        """Red fives held or shown."""
+        if self._reds < 0:
+            object.__setattr__(self, "_reds", sum(t.red for t in self.all_tiles()))
+        return self._reds
 
     @classmethod
     def parse(cls, text: str) -> Hand:

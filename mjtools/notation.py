@@ -270,21 +270,26 @@ def _find_kind(text: str, kind: int) -> int | None:
 # -- formatting ------------------------------------------------------------------------------
 
 
+_SUIT_CH = tuple(suit_of(k) for k in range(50))
+_DIGIT = tuple(str(k - SUIT_OFFSET[suit_of(k)] + 1) for k in range(50))
+
+
 def format_tiles(tiles) -> str:
     """Compact notation of tiles in the given order: consecutive tiles of a suit share its letter."""
     out: list[str] = []
-    run: list[str] = []
+    run = ""
     suit = ""
     for t in tiles:
-        s = t.suit
-        d = t.digit
+        k = t.kind
+        s = _SUIT_CH[k]
+        d = "0" if t.red else _DIGIT[k]
         if run and (s != suit or (d == "0" and run[-1] == "1")):
-            out.append("".join(run) + suit)
-            run = []
+            out.append(run + suit)
+            run = ""
         suit = s
-        run.append(d)
+        run += d
     if run:
-        out.append("".join(run) + suit)
+        out.append(run + suit)
     return "".join(out)
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import le
+
 from mjtools.errors import IllegalHandError, NotationError
 from mjtools.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand
 from mjtools.notation import _find_kind, format_meld
@@ -16,6 +19,8 @@ def _err(msg: str, text: str, kind: int | None = None) -> NotationError:
 
 def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Hand:
     """Move the variant's bonus tiles written among the concealed tiles to a set-aside group."""
+    if not rs.bonus_kinds:
+        return hand
     bonus = rs.bonus_kinds - wild
     moved = tuple(t for t in hand.concealed if t.kind in bonus)
     if not moved:
@@ -25,24 +30,31 @@ def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Ha
     return Hand(kept, hand.melds, aside, hand.last)
 
 
+@lru_cache(maxsize=256)
+def _limits(rs: Ruleset, wild: frozenset[int]) -> tuple[int, ...]:
+    """Copies allowed of each of the 50 kinds (0: not in the tile set)."""
+    allowed = set(rs.playable_kinds) | set(rs.bonus_kinds) | set(rs.joker_kinds) | set(wild)
+    return tuple(max(rs.copies[k], 4 if k in wild else 0) if k in allowed else 0 for k in range(50))
+
+
 def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] = frozenset(), need_last: bool = False, sizes: tuple[int, ...] | None = None) -> Hand:
     """Raise NotationError / IllegalHandError if `hand` cannot exist under `rs`; return it normalized."""
     hand = normalize(hand, rs, wild)
-    allowed = set(rs.playable_kinds) | set(rs.bonus_kinds) | set(rs.joker_kinds) | set(wild)
-    copies = rs.copies
-    for kind, n in enumerate(hand.counts):
-        if not n:
-            continue
-        if kind not in allowed:
-            raise _err(f"{kind_str(kind)} is not in the {rs.id} tile set", text, kind)
-        limit = max(copies[kind], 4 if kind in wild else 0)
-        if n > limit:
-            raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limit})", text, kind)
+    limits = _limits(rs, wild)
+    counts = hand.counts
+    for kind in () if all(map(le, counts, limits)) else range(50):
+        n = counts[kind]
+        if n > limits[kind]:
+            if not limits[kind]:
+                raise _err(f"{kind_str(kind)} is not in the {rs.id} tile set", text, kind)
+            raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limits[kind]})", text, kind)
     reds = {"m": 0, "p": 0, "s": 0}
-    for t in hand.all_tiles():
+    for t in hand.all_tiles() if hand.reds else ():
         if t.red:
             reds[t.suit] += 1
     for suit, n in reds.items():
+        if not n:
+            continue
         limit = rs.red_fives.get(suit, 0)
         if n > limit:
             pos = text.find("0") if text else -1
@@ -60,18 +72,19 @@ def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] 
     calls = rs.section("calls")
     kinds_ok = set(rs.section("calls").get("meld_kinds", {}))
     for m in hand.melds:
-        label = format_meld(m)
         if m.kind == CHOW and not calls.get("chi", False):
-            raise IllegalHandError(f"{rs.id} has no chi: {label}")
+            raise IllegalHandError(f"{rs.id} has no chi: {format_meld(m)}")
         if m.kind == PUNG and not calls.get("pon", True):
-            raise IllegalHandError(f"{rs.id} has no pon: {label}")
+            raise IllegalHandError(f"{rs.id} has no pon: {format_meld(m)}")
         if m.kind in KONG_KINDS and not calls.get(m.kind, True):
-            raise IllegalHandError(f"{rs.id} has no {m.kind.replace('_', ' ')}: {label}")
+            raise IllegalHandError(f"{rs.id} has no {m.kind.replace('_', ' ')}: {format_meld(m)}")
         if m.kind not in (CHOW, PUNG) + KONG_KINDS and m.kind not in kinds_ok:
             what = f"/{m.tag}" if m.tag else "a chow, pung or kong"
-            raise IllegalHandError(f"{label} is not {what} that {rs.id} allows")
+            raise IllegalHandError(f"{format_meld(m)} is not {what} that {rs.id} allows")
         if m.wild and not rs.section("wildcards").get("in_calls", False):
-            raise IllegalHandError(f"{rs.id} does not allow wildcards in melds: {label}")
+            raise IllegalHandError(f"{rs.id} does not allow wildcards in melds: {format_meld(m)}")
+    if not hand.aside:
+        return hand
     tags = set(rs.section("tiles").get("aside_tags", ()))
     for a in hand.aside:
         if a.tag is not None and a.tag not in tags:

@@ -10,6 +10,7 @@ Kinds absent from the tile set are skipped (sanma: 1m indicates 9m).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from mjtools.tiles import parse_kind
@@ -40,6 +41,9 @@ def successor(kind: int, cycle: str = "dora", steps: int = 1, present: Iterable[
     return kind
 
 
+_NONE: frozenset[int] = frozenset()
+
+
 def fixed_wild_kinds(rs: Ruleset) -> frozenset[int]:
     wc = rs.section("wildcards")
     return frozenset(parse_kind(t) for t in wc.get("fixed", ()))
@@ -54,8 +58,10 @@ def indicator_roles(rs: Ruleset) -> list[str]:
 
 def wild_kinds(rs: Ruleset, ctx: WinContext) -> frozenset[int]:
     """Fixed wildcards, those an indicator fixes (--indicator wild=TILE), and --wild kinds."""
-    out = set(fixed_wild_kinds(rs)) | set(ctx.wild)
     wc = rs.section("wildcards")
+    if not wc and not ctx.wild:
+        return _NONE
+    out = set(fixed_wild_kinds(rs)) | set(ctx.wild)
     ind = wc.get("indicator")
     if ind:
         for t in ctx.indicators.get("wild", ()):
@@ -74,9 +80,17 @@ def stand_ins(rs: Ruleset, wild: frozenset[int]) -> tuple[tuple[int, int], ...]:
     return tuple((parse_kind(t), natural) for t in spec if parse_kind(t) != natural)
 
 
-def dora_kinds(rs: Ruleset, indicators: Iterable, role: str = "dora") -> tuple[int, ...]:
+@lru_cache(maxsize=256)
+def _next_table(rs: Ruleset, role: str) -> tuple[int, ...]:
     roles = rs.section("indicators")
     spec = roles.get(role, {})
     cycle = spec.get("cycle", "dora")
     steps = spec.get("offset", 1)
-    return tuple(successor(t.kind, cycle, steps, rs.playable_kinds) for t in indicators)
+    present = rs.playable_kinds
+    return tuple(successor(k, cycle, steps, present) for k in range(50))
+
+
+def dora_kinds(rs: Ruleset, indicators: Iterable, role: str = "dora") -> tuple[int, ...]:
+    """The kinds the indicators make dora (one entry per indicator)."""
+    table = _next_table(rs, role)
+    return tuple(table[t.kind] for t in indicators)

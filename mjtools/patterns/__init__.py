@@ -17,10 +17,18 @@ from mjtools.patterns.ctx import Ctx
 PatternFn = Callable[..., int]
 PATTERNS: dict[str, PatternFn] = {}
 DOCS: dict[str, str] = {}
+NEEDS: dict[str, int] = {}  # pattern id -> feature bits it cannot occur without (patterns/ctx.py)
 
 
-def pattern(*ids: str) -> Callable[[PatternFn], PatternFn]:
-    """Register a function under one or more pattern ids (glossary ids)."""
+def pattern(*ids: str, needs: tuple[str, ...] = ()) -> Callable[[PatternFn], PatternFn]:
+    """Register a function under one or more pattern ids (glossary ids). `needs` names
+    reading features (`ctx.FEATURES`) without which the pattern is always 0, whatever its
+    parameters; fans over it are skipped on readings that lack them."""
+    from mjtools.patterns.ctx import BIT
+
+    mask = 0
+    for n in needs:
+        mask |= BIT[n]
 
     def deco(fn: PatternFn) -> PatternFn:
         for pid in ids:
@@ -28,6 +36,8 @@ def pattern(*ids: str) -> Callable[[PatternFn], PatternFn]:
                 raise ValueError(f"pattern {pid!r} registered twice")
             PATTERNS[pid] = fn
             DOCS[pid] = inspect.getdoc(fn) or ""
+            if mask:
+                NEEDS[pid] = mask
         return fn
 
     return deco

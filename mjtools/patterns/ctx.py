@@ -20,6 +20,53 @@ def group(kind: int) -> int:
     return kind // 9 if kind < 27 else 3
 
 
+# Feature bits of one reading. A pattern may declare the bits it needs (`@pattern(...,
+# needs=...)`): the fan plan then skips it on readings without them, so a hand evaluates only
+# the few fans it could score. A declared need must be a necessary condition of the pattern.
+FEATURES = (
+    "standard", "seven_pairs", "thirteen_orphans",
+    "chow", "no_chow", "chow2", "chow3", "dup_chow", "pung", "pung3", "kong", "kong3",
+    "honor", "no_honor", "outside", "simples_only", "all_outside", "sets_outside", "green_only",
+    "one_suit", "no_suit", "three_suits",
+    "concealed", "no_melds", "tsumo", "ron", "dragon_pung", "wind_pung",
+    "situation", "dora", "ura", "red", "kita",
+    # one bit per common flag, so that a riichi does not wake the kong-bloom fans
+    "sit_riichi", "sit_double_riichi", "sit_ippatsu", "sit_kong_bloom", "sit_last_tile", "sit_robbing_kong", "sit_first_turn",
+)
+BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
+ALL_FEATURES = (1 << len(FEATURES)) - 1
+_OUTSIDE = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_HONOR = frozenset(range(27, 34))
+_GREEN = frozenset((19, 20, 21, 23, 25, 32))
+_OUT = tuple(k in _OUTSIDE for k in range(34))
+_DRAGON_MASK = (1 << 31) | (1 << 32) | (1 << 33)
+_WIND_MASK = (1 << 27) | (1 << 28) | (1 << 29) | (1 << 30)
+SITUATION_BIT = {name[4:]: BIT[name] for name in FEATURES if name.startswith("sit_")}
+_FORM_BIT = {"standard": BIT["standard"], "seven_pairs": BIT["seven_pairs"], "thirteen_orphans": BIT["thirteen_orphans"]}
+
+
+def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = ()) -> int:
+    """The feature bits that do not depend on the reading (computed once per hand)."""
+    f = BIT["tsumo"] if win.tsumo else BIT["ron"]
+    if hand.is_concealed:
+        f |= BIT["concealed"]
+    if not hand.melds:
+        f |= BIT["no_melds"]
+    if win.situations:
+        f |= BIT["situation"]
+        for name in win.situations:
+            f |= SITUATION_BIT.get(name, 0)
+    if dora:
+        f |= BIT["dora"]
+    if ura:
+        f |= BIT["ura"]
+    if hand.reds:
+        f |= BIT["red"]
+    if win.kita or any(a.tag == "kita" for a in hand.aside):
+        f |= BIT["kita"]
+    return f
+
+
 @dataclass
 class Ctx:
     hand: Hand
@@ -31,32 +78,106 @@ class Ctx:
     options: Mapping[str, Any] = field(default_factory=dict)
     awarded: dict[str, int] = field(default_factory=dict)  # fans found so far ({fan: id})
     spec: ShapeSpec | None = None
+    hand_bits: int = -1  # hand_features(...), when the caller computed it once for all readings
+
+    def __post_init__(self) -> None:
+        # One pass over the blocks fills what most patterns read (sets, kinds, bit masks of
+        # chow and pung kinds, features) so that patterns stay a few operations each.
+        sets: list[Block] = []
+        pungs: list[Block] = []
+        chows: list[Block] = []
+        kongs: list[Block] = []
+        kinds: list[int] = []
+        pair = None
+        npairs = 0
+        chow_mask = pung_mask = 0
+        dup = False
+        sets_outside = True
+        wild = False
+        d = self.d
+        for b in d.blocks:
+            sh = b.shape
+            bk = b.kinds
+            if b.wilds or b.free:
+                wild = True
+            if sh == CHOW:
+                sets.append(b)
+                chows.append(b)
+                bit = 1 << bk[0]
+                if chow_mask & bit:
+                    dup = True
+                chow_mask |= bit
+                if sets_outside and not (_OUT[bk[0]] or _OUT[bk[2]]):
+                    sets_outside = False
+            elif sh == PUNG or sh == KONG:
+                sets.append(b)
+                pungs.append(b)
+                if sh == KONG:
+                    kongs.append(b)
+                if bk:
+                    pung_mask |= 1 << bk[0]
+                    if sets_outside and not _OUT[bk[0]]:
+                        sets_outside = False
+            elif sh == "pair":
+                pair = b
+                npairs += 1
+            kinds.extend(bk)
+        self.sets = tuple(sets)
+        self.pungs = tuple(pungs)
+        self.chows = tuple(chows)
+        self.kongs = tuple(kongs)
+        self.kinds = tuple(kinds)
+        self.chow_mask = chow_mask
+        self.pung_mask = pung_mask
+        self.pair = pair if npairs == 1 and d.form == "standard" else None
+        ks = self.kind_set = frozenset(kinds)
+        suits = self.suits = frozenset({k // 9 for k in ks if k < 27})
+        self.has_honors = not ks.isdisjoint(_HONOR)
+        self.concealed_hand = self.hand.is_concealed
+        wb = d.win_block
+        self.win_block = None if wb is None else d.blocks[wb]
+        if dup:
+            firsts = [b.kinds[0] for b in chows]
+            self.chow_pairs = sum(firsts.count(k) // 2 for k in set(firsts))
+        else:
+            self.chow_pairs = 0
+        if wild:
+            # Wildcards may still change what the reading holds: no fan is skipped.
+            self.features = ALL_FEATURES
+            return
+        f = (self.hand_bits if self.hand_bits >= 0 else hand_features(self.hand, self.win, self.dora, self.ura)) | _FORM_BIT.get(d.form, 0)
+        n = len(chows)
+        if n:
+            f |= BIT["chow"] | (BIT["chow2"] if n >= 2 else 0) | (BIT["chow3"] if n >= 3 else 0) | (BIT["dup_chow"] if dup else 0)
+        else:
+            f |= BIT["no_chow"]
+        if pungs:
+            f |= BIT["pung"] | (BIT["pung3"] if len(pungs) >= 3 else 0)
+            if pung_mask & _DRAGON_MASK:
+                f |= BIT["dragon_pung"]
+            if pung_mask & _WIND_MASK:
+                f |= BIT["wind_pung"]
+            if kongs:
+                f |= BIT["kong"] | (BIT["kong3"] if len(kongs) >= 3 else 0)
+        f |= BIT["no_honor"] if ks.isdisjoint(_HONOR) else BIT["honor"]
+        if ks.isdisjoint(_OUTSIDE):
+            f |= BIT["simples_only"]
+        else:
+            f |= BIT["outside"]
+            if ks <= _OUTSIDE:
+                f |= BIT["all_outside"]
+            if sets_outside:
+                f |= BIT["sets_outside"]
+        if ks <= _GREEN:
+            f |= BIT["green_only"]
+        n = len(suits)
+        f |= BIT["no_suit"] if n == 0 else BIT["one_suit"] if n == 1 else BIT["three_suits"] if n == 3 else 0
+        self.features = f
 
     # -- blocks ---------------------------------------------------------------------------------
     @property
     def blocks(self) -> tuple[Block, ...]:
         return self.d.blocks
-
-    @cached_property
-    def sets(self) -> tuple[Block, ...]:
-        return tuple(b for b in self.d.blocks if b.shape in (CHOW, PUNG, KONG))
-
-    @cached_property
-    def pungs(self) -> tuple[Block, ...]:
-        """Pungs and kongs."""
-        return tuple(b for b in self.d.blocks if b.shape in (PUNG, KONG))
-
-    @cached_property
-    def chows(self) -> tuple[Block, ...]:
-        return tuple(b for b in self.d.blocks if b.shape == CHOW)
-
-    @cached_property
-    def kongs(self) -> tuple[Block, ...]:
-        return tuple(b for b in self.d.blocks if b.shape == KONG)
-
-    @property
-    def pair(self) -> Block | None:
-        return self.d.pair
 
     @property
     def form(self) -> str:
@@ -65,10 +186,6 @@ class Ctx:
     @property
     def standard(self) -> bool:
         return self.d.form == "standard"
-
-    @cached_property
-    def win_block(self) -> Block | None:
-        return None if self.d.win_block is None else self.d.blocks[self.d.win_block]
 
     @property
     def win_kind(self) -> int | None:
@@ -87,35 +204,15 @@ class Ctx:
             return True
         return not (b is self.win_block and not self.win.tsumo)
 
+    @cached_property
+    def concealed_pung_count(self) -> int:
+        """Concealed pungs and kongs (a pung completed by a discard does not count)."""
+        return sum(1 for b in self.pungs if self.concealed_pung(b))
+
     # -- tiles ----------------------------------------------------------------------------------
-    @cached_property
-    def kinds(self) -> tuple[int, ...]:
-        """Every represented kind, kongs counting four (wildcards as what they stand for)."""
-        out: list[int] = []
-        for b in self.d.blocks:
-            out.extend(b.kinds)
-        return tuple(out)
-
-    @cached_property
-    def kind_set(self) -> frozenset[int]:
-        return frozenset(self.kinds)
-
     @cached_property
     def groups(self) -> frozenset[int]:
         return frozenset(group(k) for k in self.kinds)
-
-    @cached_property
-    def suits(self) -> frozenset[int]:
-        """The number suits (0 m, 1 p, 2 s) present."""
-        return frozenset(g for g in self.groups if g < 3)
-
-    @property
-    def has_honors(self) -> bool:
-        return 3 in self.groups
-
-    @property
-    def concealed_hand(self) -> bool:
-        return self.hand.is_concealed
 
     @cached_property
     def free_wild(self) -> int:
@@ -126,4 +223,4 @@ class Ctx:
         return sum(b.wild for b in self.d.blocks)
 
     def kind_count(self, kind: int) -> int:
-        return sum(1 for k in self.kinds if k == kind)
+        return self.kinds.count(kind)

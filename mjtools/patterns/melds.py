@@ -8,7 +8,7 @@ from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
 
 
-@pattern("concealed_hand")
+@pattern("concealed_hand", needs=("concealed",))
 def concealed_hand(ctx: Ctx, *, ron_only: bool = False) -> int:
     """No exposed melds; concealed kongs allowed (门前清). `ron_only`: not with a self-draw."""
     if ron_only and ctx.tsumo:
@@ -16,13 +16,13 @@ def concealed_hand(ctx: Ctx, *, ron_only: bool = False) -> int:
     return int(ctx.concealed_hand)
 
 
-@pattern("concealed_self_draw")
+@pattern("concealed_self_draw", needs=("concealed", "tsumo"))
 def concealed_self_draw(ctx: Ctx) -> int:
     """Concealed hand won by self-draw (門前清自摸和 / 不求人)."""
     return int(ctx.concealed_hand and ctx.tsumo)
 
 
-@pattern("golden_hook")
+@pattern("golden_hook", needs=("standard",))
 def golden_hook(ctx: Ctx) -> int:
     """Every set laid down, won on the pair (金钩钓 / 手把一 / 大吊车)."""
     return int(ctx.standard and len(ctx.hand.melds) == len(ctx.sets) and ctx.d.wait == "pair")
@@ -47,17 +47,17 @@ def half_melded(ctx: Ctx) -> int:
     return int(golden_hook(ctx) and all(m.is_open for m in ctx.hand.melds) and ctx.tsumo)
 
 
-@pattern("three_kongs")
+@pattern("three_kongs", needs=("kong3",))
 def three_kongs(ctx: Ctx) -> int:
     return int(len(ctx.kongs) == 3)
 
 
-@pattern("four_kongs")
+@pattern("four_kongs", needs=("kong3",))
 def four_kongs(ctx: Ctx) -> int:
     return int(len(ctx.kongs) >= 4)
 
 
-@pattern("kong")
+@pattern("kong", needs=("kong",))
 def kong(ctx: Ctx, *, kind: str = "any", tiles: str = "any") -> int:
     """Counts kongs: kind any|exposed|added|concealed; tiles any|dragons|winds|honors|numbers."""
     n = 0
@@ -131,7 +131,7 @@ def open_hand(ctx: Ctx) -> int:
     return int(not ctx.concealed_hand)
 
 
-@pattern("pung_present")
+@pattern("pung_present", needs=("pung",))
 def pung_present(ctx: Ctx) -> int:
     """At least one pung or kong, exposed or concealed (必须有碰、杠或暗刻)."""
     return int(bool(ctx.pungs))

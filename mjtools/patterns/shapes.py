@@ -14,13 +14,13 @@ def basic_win(ctx: Ctx) -> int:
     return 1
 
 
-@pattern("all_pungs")
+@pattern("all_pungs", needs=("standard", "no_chow"))
 def all_pungs(ctx: Ctx) -> int:
     """Four (16-tile: five) pungs or kongs and a pair."""
     return int(ctx.standard and not ctx.chows)
 
 
-@pattern("all_chows")
+@pattern("all_chows", needs=("standard", "chow"))
 def all_chows(ctx: Ctx, *, two_sided_wait: bool = False, no_honors: bool = False, pair_not_value: bool = False, ron_only: bool = False, no_flowers: bool = False, value_tiles: str = "") -> int:
     """Every set a chow (平胡). Parameters add the conditions some tables set; `value_tiles`
     names kinds that count as value pairs besides dragons and the seat and round winds."""
@@ -49,7 +49,7 @@ def _kind_set(tiles: str) -> frozenset[int]:
     return frozenset(t.kind for t in parse_tiles(tiles))
 
 
-@pattern("pinfu")
+@pattern("pinfu", needs=("no_melds", "standard", "chow"))
 def pinfu(ctx: Ctx, *, ron_only: bool = False, value_tiles: str = "") -> int:
     """Riichi pinfu: concealed, four chows, a pair that scores no fu, a two-sided wait.
     `ron_only`: a self-drawn hand takes the 2 tsumo fu and so is not pinfu (ピンヅモ無し)."""
@@ -58,12 +58,12 @@ def pinfu(ctx: Ctx, *, ron_only: bool = False, value_tiles: str = "") -> int:
     return all_chows(ctx, two_sided_wait=True, pair_not_value=True, value_tiles=value_tiles)
 
 
-@pattern("seven_pairs")
+@pattern("seven_pairs", needs=("seven_pairs",))
 def seven_pairs(ctx: Ctx) -> int:
     return int(ctx.form == "seven_pairs")
 
 
-@pattern("luxury_seven_pairs")
+@pattern("luxury_seven_pairs", needs=("seven_pairs",))
 def luxury_seven_pairs(ctx: Ctx) -> int:
     """Seven pairs holding four of a kind (counts the fours: 豪华 / 龙七对)."""
     if ctx.form != "seven_pairs":
@@ -76,72 +76,76 @@ def _chow_firsts(ctx: Ctx) -> list[int]:
     return sorted(b.first for b in ctx.chows)
 
 
-@pattern("pure_double_chow")
+# Bit masks over kinds (ctx.chow_mask / ctx.pung_mask hold a bit per first kind of a set).
+_STRAIGHTS = tuple((1 << s) | (1 << (s + 3)) | (1 << (s + 6)) for s in (0, 9, 18))
+_TRIPLE_CHOWS = tuple((1 << n) | (1 << (n + 9)) | (1 << (n + 18)) for n in range(7))
+_TRIPLE_PUNGS = tuple((1 << n) | (1 << (n + 9)) | (1 << (n + 18)) for n in range(9))
+_MIXED_STRAIGHTS = tuple((1 << a) | (1 << (9 + b)) | (1 << (18 + c)) for a, b, c in ((0, 3, 6), (0, 6, 3), (3, 0, 6), (3, 6, 0), (6, 0, 3), (6, 3, 0)))
+
+
+@pattern("pure_double_chow", needs=("dup_chow",))
 def pure_double_chow(ctx: Ctx, *, concealed_only: bool = False) -> int:
     """Two identical chows (一般高); counts each pair of identical chows."""
     if concealed_only and not ctx.concealed_hand:
         return 0
-    c = Counter(_chow_firsts(ctx))
-    return sum(v // 2 for v in c.values())
+    return ctx.chow_pairs
 
 
-@pattern("twice_pure_double_chow", "twin_dragons")
+@pattern("twice_pure_double_chow", "twin_dragons", needs=("dup_chow", "chow3"))
 def twice_pure_double_chow(ctx: Ctx) -> int:
     """Two different pairs of identical chows (二盃口 / 双龙抱)."""
-    return int(pure_double_chow(ctx) >= 2)
+    return int(ctx.chow_pairs >= 2)
 
 
-@pattern("pure_straight")
+@pattern("pure_straight", needs=("chow3",))
 def pure_straight(ctx: Ctx) -> int:
     """1-2-3, 4-5-6, 7-8-9 of one suit (一条龙)."""
-    firsts = set(_chow_firsts(ctx))
-    return int(any({s, s + 3, s + 6} <= firsts for s in (0, 9, 18)))
+    m = ctx.chow_mask
+    return int(any(m & s == s for s in _STRAIGHTS))
 
 
-@pattern("mixed_straight")
+@pattern("mixed_straight", needs=("chow3", "three_suits"))
 def mixed_straight(ctx: Ctx) -> int:
     """1-2-3, 4-5-6, 7-8-9 spread over the three suits (花龙)."""
-    firsts = set(_chow_firsts(ctx))
-    from itertools import permutations
-
-    return int(any({a, 9 + b, 18 + c} <= firsts for a, b, c in permutations((0, 3, 6))))
+    m = ctx.chow_mask
+    return int(any(m & s == s for s in _MIXED_STRAIGHTS))
 
 
-@pattern("mixed_triple_chow")
+@pattern("mixed_triple_chow", needs=("chow3", "three_suits"))
 def mixed_triple_chow(ctx: Ctx) -> int:
     """The same chow in all three suits (三色同顺)."""
-    firsts = set(_chow_firsts(ctx))
-    return int(any({n, n + 9, n + 18} <= firsts for n in range(7)))
+    m = ctx.chow_mask
+    return int(any(m & s == s for s in _TRIPLE_CHOWS))
 
 
-@pattern("triple_pung")
+@pattern("triple_pung", needs=("pung3", "three_suits"))
 def triple_pung(ctx: Ctx) -> int:
     """The same number as a pung in all three suits (三色同刻)."""
-    ks = {b.first for b in ctx.pungs}
-    return int(any({n, n + 9, n + 18} <= ks for n in range(9)))
+    m = ctx.pung_mask
+    return int(any(m & s == s for s in _TRIPLE_PUNGS))
 
 
 def concealed_pung_count(ctx: Ctx) -> int:
-    return sum(1 for b in ctx.pungs if ctx.concealed_pung(b))
+    return ctx.concealed_pung_count
 
 
-@pattern("concealed_pungs_3")
+@pattern("concealed_pungs_3", needs=("pung3",))
 def concealed_pungs_3(ctx: Ctx) -> int:
     """Three concealed pungs (kongs count; a pung completed by a discard does not)."""
     return int(concealed_pung_count(ctx) == 3)
 
 
-@pattern("concealed_pungs_4")
+@pattern("concealed_pungs_4", needs=("pung3",))
 def concealed_pungs_4(ctx: Ctx) -> int:
     return int(concealed_pung_count(ctx) >= 4)
 
 
-@pattern("concealed_pungs_5")
+@pattern("concealed_pungs_5", needs=("pung3",))
 def concealed_pungs_5(ctx: Ctx) -> int:
     return int(concealed_pung_count(ctx) >= 5)
 
 
-@pattern("concealed_pungs")
+@pattern("concealed_pungs", needs=("pung",))
 def concealed_pungs(ctx: Ctx, *, min: int = 1) -> int:
     """Counts concealed pungs when there are at least `min`."""
     n = concealed_pung_count(ctx)

@@ -9,12 +9,12 @@ from mjtools.tiles import parse_kind
 FLOWER_SEATS = {"E": "15", "S": "26", "W": "37", "N": "48"}
 
 
-@pattern("thirteen_orphans")
+@pattern("thirteen_orphans", needs=("thirteen_orphans",))
 def thirteen_orphans(ctx: Ctx) -> int:
     return int(ctx.form == "thirteen_orphans")
 
 
-@pattern("thirteen_orphans_13_wait")
+@pattern("thirteen_orphans_13_wait", needs=("thirteen_orphans",))
 def thirteen_orphans_13_wait(ctx: Ctx) -> int:
     """Thirteen orphans won on a 13-sided wait."""
     return int(ctx.form == "thirteen_orphans" and ctx.d.wait == "thirteen")

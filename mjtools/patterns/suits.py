@@ -18,38 +18,41 @@ def _is_outside(k: int) -> bool:
     return k in TERMINALS or k >= 27
 
 
-@pattern("full_flush")
+@pattern("full_flush", needs=("one_suit", "no_honor"))
 def full_flush(ctx: Ctx) -> int:
     """One number suit only, no honors (清一色)."""
     return int(len(ctx.suits) == 1 and not ctx.has_honors)
 
 
-@pattern("half_flush")
+@pattern("half_flush", needs=("one_suit", "honor"))
 def half_flush(ctx: Ctx) -> int:
     """One number suit and honors (混一色)."""
     return int(len(ctx.suits) == 1 and ctx.has_honors)
 
 
-@pattern("all_honors")
+@pattern("all_honors", needs=("no_suit", "honor"))
 def all_honors(ctx: Ctx) -> int:
     return int(not ctx.suits and ctx.has_honors)
 
 
-@pattern("all_winds_honors")
+@pattern("all_winds_honors", needs=("no_suit", "honor"))
 def all_winds_honors(ctx: Ctx) -> int:
     """Every tile a wind or a dragon (风一色, Wuhan)."""
     return all_honors(ctx)
 
 
-@pattern("all_simples")
+_OUTSIDE = TERMINALS | HONORS
+
+
+@pattern("all_simples", needs=("simples_only",))
 def all_simples(ctx: Ctx, *, open_allowed: bool = True) -> int:
     """No terminals and no honors (断幺九)."""
     if not open_allowed and not ctx.concealed_hand:
         return 0
-    return int(not any(_is_outside(k) for k in ctx.kinds))
+    return int(ctx.kind_set.isdisjoint(_OUTSIDE))
 
 
-@pattern("outside_hand")
+@pattern("outside_hand", needs=("standard", "sets_outside"))
 def outside_hand(ctx: Ctx, *, honors: bool = True, chow_required: bool = False, pair: bool = True) -> int:
     """Every set (and the pair) holds a terminal or an honor (带幺九 / chanta)."""
     if not ctx.standard:
@@ -63,7 +66,7 @@ def outside_hand(ctx: Ctx, *, honors: bool = True, chow_required: bool = False, 
     return 1
 
 
-@pattern("terminal_outside_hand")
+@pattern("terminal_outside_hand", needs=("standard", "sets_outside", "no_honor"))
 def terminal_outside_hand(ctx: Ctx, *, chow_required: bool = True) -> int:
     """Every set and the pair hold a terminal; no honors (純全帯幺九)."""
     if ctx.has_honors:
@@ -71,46 +74,47 @@ def terminal_outside_hand(ctx: Ctx, *, chow_required: bool = True) -> int:
     return outside_hand(ctx, honors=False, chow_required=chow_required)
 
 
-@pattern("all_terminals")
+@pattern("all_terminals", needs=("all_outside", "no_honor"))
 def all_terminals(ctx: Ctx) -> int:
-    return int(all(k in TERMINALS for k in ctx.kinds))
+    return int(ctx.kind_set <= TERMINALS)
 
 
-@pattern("terminals_and_honors")
+@pattern("terminals_and_honors", needs=("all_outside", "honor"))
 def terminals_and_honors(ctx: Ctx) -> int:
     """Only terminals and honors, both present (混老頭)."""
-    return int(all(_is_outside(k) for k in ctx.kinds) and ctx.has_honors and bool(ctx.suits))
+    return int(ctx.kind_set <= _OUTSIDE and ctx.has_honors and bool(ctx.suits))
 
 
-@pattern("all_258")
+@pattern("all_258", needs=("simples_only",))
 def all_258(ctx: Ctx) -> int:
     """Every tile a 2, 5 or 8 (将将胡)."""
     return int(all(k < 27 and k % 9 in (1, 4, 7) for k in ctx.kinds))
 
 
-@pattern("all_pungs_258")
+@pattern("all_pungs_258", needs=("standard", "no_chow", "simples_only"))
 def all_pungs_258(ctx: Ctx) -> int:
     """All pungs, every tile a 2, 5 or 8 (将对)."""
     return int(ctx.standard and not ctx.chows and all_258(ctx) == 1)
 
 
-@pattern("all_green")
+@pattern("all_green", needs=("green_only",))
 def all_green(ctx: Ctx) -> int:
-    return int(all(k in GREEN for k in ctx.kinds))
+    return int(ctx.kind_set <= GREEN)
 
 
-@pattern("nine_gates")
+@pattern("nine_gates", needs=("no_melds", "standard", "one_suit", "no_honor"))
 def nine_gates(ctx: Ctx) -> int:
     """1112345678999 of one suit plus any tile of it, concealed (九莲宝灯)."""
     if ctx.hand.melds or len(ctx.suits) != 1 or ctx.has_honors or not ctx.standard:
         return 0
     base = min(ctx.kinds) // 9 * 9
-    counts = [ctx.kind_count(base + i) for i in range(9)]
-    need = [3, 1, 1, 1, 1, 1, 1, 1, 3]
-    return int(all(c >= n for c, n in zip(counts, need)))
+    counts = [0] * 9
+    for k in ctx.kinds:
+        counts[k - base] += 1
+    return int(all(c >= n for c, n in zip(counts, (3, 1, 1, 1, 1, 1, 1, 1, 3))))
 
 
-@pattern("nine_gates_9_wait")
+@pattern("nine_gates_9_wait", needs=("no_melds", "standard", "one_suit", "no_honor"))
 def nine_gates_9_wait(ctx: Ctx) -> int:
     """Nine gates won on its nine-sided wait (純正九蓮宝燈): 1112345678999 held before the
     winning tile, so the winning kind ends up held twice (or four times for a 1 or a 9)."""
@@ -118,7 +122,7 @@ def nine_gates_9_wait(ctx: Ctx) -> int:
     return int(k is not None and nine_gates(ctx) == 1 and ctx.kind_count(k) in (2, 4))
 
 
-@pattern("big_wheels")
+@pattern("big_wheels", needs=("one_suit", "no_honor"))
 def big_wheels(ctx: Ctx, *, pin: bool = True, other_suits: bool = False) -> int:
     """Two each of 2-8 of one suit (大車輪 and its m/s cousins 大数隣, 大竹林). `pin`: the dots
     hand counts; `other_suits`: characters and bamboo count too (and dots with them)."""
@@ -134,18 +138,18 @@ def big_wheels(ctx: Ctx, *, pin: bool = True, other_suits: bool = False) -> int:
     return int(counts[0] == 0 and counts[8] == 0 and all(c == 2 for c in counts[1:8]))
 
 
-@pattern("full_flush_all_pungs")
+@pattern("full_flush_all_pungs", needs=("one_suit", "no_honor", "standard", "no_chow"))
 def full_flush_all_pungs(ctx: Ctx) -> int:
     """清对 / 清四台."""
     return int(full_flush(ctx) and ctx.standard and not ctx.chows)
 
 
-@pattern("full_flush_seven_pairs")
+@pattern("full_flush_seven_pairs", needs=("seven_pairs", "one_suit", "no_honor"))
 def full_flush_seven_pairs(ctx: Ctx) -> int:
     return int(full_flush(ctx) and ctx.form == "seven_pairs")
 
 
-@pattern("full_flush_luxury_seven_pairs")
+@pattern("full_flush_luxury_seven_pairs", needs=("seven_pairs", "one_suit", "no_honor"))
 def full_flush_luxury_seven_pairs(ctx: Ctx) -> int:
     from mjtools.patterns.shapes import luxury_seven_pairs
 
@@ -169,7 +173,7 @@ def terminal_present(ctx: Ctx, *, dragon_pung_counts: bool = False) -> int:
     return int(dragon_pung_counts and any(b.first >= 31 for b in ctx.pungs))
 
 
-@pattern("three_suits")
+@pattern("three_suits", needs=("three_suits",))
 def three_suits(ctx: Ctx) -> int:
     """All three number suits present (不允许缺门)."""
     return int(len(ctx.suits) == 3)

@@ -6,25 +6,25 @@ from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
 
 
-@pattern("edge_wait")
+@pattern("edge_wait", needs=("chow",))
 def edge_wait(ctx: Ctx) -> int:
     """12 waiting on 3, or 89 on 7 (边张)."""
     return int(ctx.d.wait == "edge")
 
 
-@pattern("closed_wait")
+@pattern("closed_wait", needs=("chow",))
 def closed_wait(ctx: Ctx) -> int:
     """A chow's middle tile (嵌张 / 夹)."""
     return int(ctx.d.wait == "closed")
 
 
-@pattern("pair_wait")
+@pattern("pair_wait", needs=("standard",))
 def pair_wait(ctx: Ctx) -> int:
     """Won on the partner of a single tile (单吊)."""
     return int(ctx.d.wait == "pair" and ctx.standard)
 
 
-@pattern("two_sided_wait")
+@pattern("two_sided_wait", needs=("chow",))
 def two_sided_wait(ctx: Ctx) -> int:
     return int(ctx.d.wait == "two_sided")
 

@@ -12,6 +12,7 @@ from mjtools.rules.freeze import apply_options, freeze, thaw
 from mjtools.shapes import ShapeSpec
 from mjtools.tiles import SUIT_OFFSET, parse_kind
 
+_EMPTY: Mapping[str, Any] = freeze({})
 LANG_KEYS = {"en": ("en",), "zh": ("zh_hans", "zh_hant"), "ja": ("ja", "zh_hant", "zh_hans")}
 
 
@@ -82,7 +83,15 @@ class Ruleset:
         return self.data.get(key, default)
 
     def section(self, key: str) -> Mapping[str, Any]:
-        return self.data.get(key) or freeze({})
+        # Memoized: scoring reads a few sections for every hand.
+        got = self._sections.get(key)
+        if got is None:
+            got = self._sections[key] = self.data.get(key) or _EMPTY
+        return got
+
+    @cached_property
+    def _sections(self) -> dict[str, Mapping[str, Any]]:
+        return {}
 
     @property
     def abstract(self) -> bool:

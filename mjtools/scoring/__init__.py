@@ -12,9 +12,9 @@ from typing import Any
 from mjtools.context import WinContext
 from mjtools.decompose import decompositions
 from mjtools.hand import Hand
-from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.ctx import Ctx, hand_features
 from mjtools.rules.model import Ruleset
-from mjtools.scoring.fans import evaluate_fans
+from mjtools.scoring.fans import evaluate_fans, plan_for
 from mjtools.scoring.models import get as get_model
 from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.result import Evaluation, HandValue
@@ -25,24 +25,28 @@ from mjtools.wildcards import dora_kinds, stand_ins, wild_kinds
 
 
 def _num(x: float | None) -> float | int | None:
-    if x is None:
-        return None
+    if x is None or type(x) is int:
+        return x
     return int(x) if float(x).is_integer() else round(x, 4)
 
 
-def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en") -> list[tuple[Evaluation, HandValue | None]]:
+def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en", wild: frozenset[int] | None = None) -> list[tuple[Evaluation, HandValue | None]]:
     """Every reading of the hand with its fans and value (value None when not a legal win)."""
-    wild = wild_kinds(rs, ctx)
+    if wild is None:
+        wild = wild_kinds(rs, ctx)
     spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
     dora = dora_kinds(rs, ctx.indicators.get("dora", ())) if "dora" in rs.section("indicators") else ()
     ura = dora_kinds(rs, ctx.ura) if ctx.ura else ()
     model = get_model(rs.section("scoring")["model"])
-    wild_held = sum(1 for t in hand.hand_tiles() if t.kind in wild)
+    wild_held = sum(1 for t in hand.hand_tiles() if t.kind in wild) if wild else 0
+    options = dict(rs.option_values)
+    bits = hand_features(hand, ctx, dora, ura)
+    plan = plan_for(rs)
     out: list[tuple[Evaluation, HandValue | None]] = []
     for d in decompositions(hand, spec):
-        c = Ctx(hand, d, ctx, wild, dora, ura, dict(rs.option_values), {}, spec)
+        c = Ctx(hand, d, ctx, wild, dora, ura, options, {}, spec, bits)
         reason = shape_reason(c, rs)
-        ev = evaluate_fans(c, rs, lang)
+        ev = evaluate_fans(c, rs, lang, plan)
         ev.reason = reason or value_reason(ev, rs, ctx, hand, wild_held)
         out.append((ev, None if ev.reason else model(ev, rs, ctx, hand)))
     return out
@@ -58,10 +62,10 @@ def _rank(ev: Evaluation, value: HandValue | None, points: float) -> tuple:
 
 def fan_names(rs: Ruleset, fid: str) -> dict[str, str]:
     """A fan's name in each output language (en, ja, zh)."""
-    names = rs.fans[fid].get("names") if fid in rs.fans else None
-    from mjtools.rules.model import pick
-
-    return {lang: pick(names, lang) or fid for lang in ("en", "ja", "zh")}
+    entry = plan_for(rs).by_id.get(fid)
+    if entry is not None:
+        return dict(entry.names3)
+    return {lang: fid for lang in ("en", "ja", "zh")}
 
 
 def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en") -> dict[str, Any]:
@@ -76,7 +80,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
     wild = wild_kinds(rs, ctx)
     hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,))
     rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
-    readings = evaluations(hand, rs, ctx, lang)
+    readings = evaluations(hand, rs, ctx, lang, wild)
     if not readings:
         rec.update(valid=False, reason="not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
         if explain:
@@ -131,7 +135,7 @@ def _explain(ev: Evaluation, value: HandValue | None, settled, rs: Ruleset, lang
     if n > 1:
         steps[0] += " — the highest points, then the variant's tie-breaks"
     if value is not None:
-        steps += value.steps
+        steps += value.explain_steps()
     if settled is not None:
         steps += settled.steps
     if ev.reason:

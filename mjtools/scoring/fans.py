@@ -1,14 +1,24 @@
-"""Evaluate a rule file's fans on one decomposition: patterns, values, exclusions, fallbacks."""
+"""Evaluate a rule file's fans on one decomposition: patterns, values, exclusions, fallbacks.
+
+The fans of a ruleset are compiled once into a plan: each pattern spec becomes one callable
+(no per-call dispatch on the spec's shape), values are resolved for closed and open hands,
+and each fan carries the reading features it needs (`patterns/ctx.py`). A reading then
+evaluates only the fans its feature bits allow — a plain lookup per distinct bit pattern.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
-from mjtools.patterns import evaluate
-from mjtools.patterns.ctx import Ctx
+from mjtools.patterns import NEEDS, registry
+from mjtools.patterns.ctx import BIT, SITUATION_BIT, Ctx
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.result import Awarded, Evaluation
+
+Fn = Callable[[Ctx], int]
 
 
 def fan_value(fan: Mapping[str, Any], concealed: bool) -> float | None:
@@ -19,49 +29,162 @@ def fan_value(fan: Mapping[str, Any], concealed: bool) -> float | None:
     return v
 
 
-def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en") -> Evaluation:
-    unit_default = rs.section("scoring").get("unit", "")
+def compile_spec(spec: Any) -> tuple[Fn, int]:
+    """A pattern spec as one callable, with the feature bits it cannot occur without."""
+    reg = registry()
+    if isinstance(spec, str):
+        return reg[spec], NEEDS.get(spec, 0)
+    if isinstance(spec, Mapping):
+        if "id" in spec:
+            fn = reg[spec["id"]]
+            params = {k: v for k, v in spec.items() if k != "id"}
+            if not params:
+                return fn, NEEDS.get(spec["id"], 0)
+            return partial(fn, **params), NEEDS.get(spec["id"], 0)
+        if "all_of" in spec:
+            parts = [compile_spec(s) for s in spec["all_of"]]
+            fns = [f for f, _ in parts]
+            needs = 0
+            for _, n in parts:
+                needs |= n
+
+            def all_of(c: Ctx) -> int:
+                least = None
+                for f in fns:
+                    n = f(c)
+                    if not n:
+                        return 0
+                    least = n if least is None else min(least, n)
+                return least or 0
+
+            return all_of, needs
+        if "any_of" in spec:
+            parts = [compile_spec(s) for s in spec["any_of"]]
+            fns = [f for f, _ in parts]
+            needs = -1
+            for _, n in parts:
+                needs &= n
+            return (lambda c: max(f(c) for f in fns)), max(needs, 0)
+        if "none_of" in spec:
+            fns = [compile_spec(s)[0] for s in spec["none_of"]]
+            return (lambda c: int(not any(f(c) for f in fns))), 0
+        from mjtools.patterns.primitives import PRIMITIVES
+
+        key = next(iter(spec))
+        prim = PRIMITIVES[key]
+        needs = 0
+        if key == "situation":
+            needs = BIT["situation"] | SITUATION_BIT.get(spec["situation"], 0)
+        elif key == "win_by":
+            needs = BIT["tsumo"] if spec["win_by"] == "tsumo" else BIT["ron"]
+        return (lambda c: prim(c, spec)), needs
+    raise TypeError(f"not a pattern: {spec!r}")
+
+
+class Entry:
+    """One fan of a plan."""
+
+    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "fallback", "_name", "names3")
+
+    def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
+        self.id = fid
+        self.fn, self.needs = compile_spec(fan["pattern"])
+        self.closed = fan_value(fan, True)
+        self.open = fan_value(fan, False)
+        self.instance = fan.get("per") == "instance"
+        self.max_count = fan.get("max_count")
+        self.unit = fan.get("unit", unit_default)
+        self.limit = fan.get("limit", False)
+        self.yaku = fan.get("yaku", True)
+        self.category = fan.get("category")
+        self.names = fan.get("names")
+        self.excludes = tuple(fan.get("excludes", ()))
+        self.fallback = bool(fan.get("fallback"))
+        self._name: dict[str, str] = {}
+        self.names3 = {lang: pick(self.names, lang) or fid for lang in ("en", "ja", "zh")}
+
+    def name(self, lang: str) -> str:
+        got = self._name.get(lang)
+        if got is None:
+            got = self._name[lang] = pick(self.names, lang) or self.id
+        return got
+
+
+class Plan:
+    def __init__(self, rs: Ruleset):
+        unit = rs.section("scoring").get("unit", "")
+        self.entries = tuple(Entry(fid, fan, unit) for fid, fan in rs.fans.items())
+        self.by_id = {e.id: e for e in self.entries}
+        self.order = {e.id: i for i, e in enumerate(self.entries)}
+        self.any_fallback = any(e.fallback for e in self.entries)
+        self.excluding = frozenset(e.id for e in self.entries if e.excludes)
+        self._candidates: dict[int, tuple[Entry, ...]] = {}
+
+    def candidates(self, features: int) -> tuple[Entry, ...]:
+        """The fans (in file order) whose needed features the reading has."""
+        got = self._candidates.get(features)
+        if got is None:
+            got = self._candidates[features] = tuple(e for e in self.entries if e.needs & features == e.needs)
+        return got
+
+
+_PLANS: weakref.WeakKeyDictionary[Ruleset, Plan] = weakref.WeakKeyDictionary()
+
+
+def plan_for(rs: Ruleset) -> Plan:
+    got = _PLANS.get(rs)
+    if got is None:
+        got = _PLANS[rs] = Plan(rs)
+    return got
+
+
+def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = None) -> Evaluation:
+    if plan is None:
+        plan = plan_for(rs)
+    concealed = ctx.concealed_hand
     found: list[Awarded] = []
-    specs = rs.fans
-    for fid, fan in specs.items():
-        n = evaluate(fan["pattern"], ctx)
+    awarded = ctx.awarded
+    features = ctx.features
+    cands = plan._candidates.get(features) or plan.candidates(features)
+    for e in cands:
+        n = e.fn(ctx)
         if not n:
             continue
-        value = fan_value(fan, ctx.concealed_hand)
+        value = e.closed if concealed else e.open
         if value is None:
             continue
-        count = n if fan.get("per") == "instance" else 1
-        if fan.get("max_count"):
-            count = min(count, fan["max_count"])
-        ctx.awarded[fid] = count
-        found.append(
-            Awarded(
-                id=fid,
-                value=value,
-                count=count,
-                unit=fan.get("unit", unit_default),
-                limit=fan.get("limit", False),
-                yaku=fan.get("yaku", True),
-                category=fan.get("category"),
-                name=pick(fan.get("names"), lang) or fid,
-            )
-        )
+        count = n if e.instance else 1
+        if e.max_count:
+            count = min(count, e.max_count)
+        awarded[e.id] = count
+        found.append(Awarded(e.id, value, count, e.unit, e.limit, e.yaku, e.category, e._name.get(lang) or e.name(lang)))
+    if len(found) < 2:
+        return Evaluation(ctx.d, found, [])
     # Exclusions: stronger fans (limits first, then by value, then file order) remove weaker ones.
-    order = {f.id: i for i, f in enumerate(found)}
-    ranked = sorted(found, key=lambda a: (not a.limit, -a.total, order[a.id]))
+    order = plan.order
+    by_id = plan.by_id
     removed: dict[str, str] = {}
-    for a in ranked:
-        if a.id in removed:
-            continue
-        for ex in specs[a.id].get("excludes", ()):
-            if ex in order and ex not in removed:
-                removed[ex] = a.id
+    excluding = plan.excluding
+    for a in found:
+        if a.id in excluding:
+            break
+    else:
+        if not plan.any_fallback:
+            return Evaluation(ctx.d, found, [])
+        excluding = None
+    if excluding is not None:
+        present = {a.id for a in found}
+        for a in sorted(found, key=lambda a: (not a.limit, -a.total, order[a.id])):
+            if a.id in removed:
+                continue
+            for ex in by_id[a.id].excludes:
+                if ex in present and ex not in removed:
+                    removed[ex] = a.id
     kept = [a for a in found if a.id not in removed]
     # A fallback fan (basic win, chicken hand) counts only when no other non-bonus fan does.
-    if any(not specs[a.id].get("fallback") and a.category not in ("bonus",) for a in kept):
+    if plan.any_fallback and any(not by_id[a.id].fallback and a.category != "bonus" for a in kept):
         for a in kept:
-            if specs[a.id].get("fallback"):
+            if by_id[a.id].fallback:
                 removed[a.id] = "another fan"
         kept = [a for a in kept if a.id not in removed]
-    excluded = [(fid, by) for fid, by in removed.items()]
-    return Evaluation(ctx.d, kept, excluded)
+    return Evaluation(ctx.d, kept, list(removed.items()))

@@ -8,7 +8,7 @@ from typing import Any
 from mjtools.decompose import Decomposition
 
 
-@dataclass
+@dataclass(slots=True)
 class Awarded:
     id: str
     value: float  # per instance
@@ -52,6 +52,12 @@ class HandValue:
     # When set, the whole tie-break after points (replacing fan_total, rank): riichi ranks a
     # real yakuman over a counted one of the same points, then han, fu, raw fu (as `mahjong`).
     tiebreak: tuple | None = None
+    # Builds `steps` on demand (for --explain): a model may leave `steps` empty and set this,
+    # so that readings that are not shown cost no text.
+    steps_fn: Any = None
+
+    def explain_steps(self) -> list[str]:
+        return self.steps or (self.steps_fn() if self.steps_fn is not None else [])
 
 
 @dataclass

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mjtools.context import WinContext
 from mjtools.patterns.ctx import Ctx
 from mjtools.rules.model import Ruleset
@@ -12,6 +14,8 @@ from mjtools.tiles import parse_kind
 def shape_reason(ctx: Ctx, rs: Ruleset) -> str | None:
     """Requirements that depend only on the decomposition."""
     req = rs.requirements
+    if not req and ctx.win.void is None:
+        return None
     win = rs.section("win")
     suits = ctx.suits
     if "missing_suit" in req and len(suits) > 2:
@@ -46,8 +50,25 @@ def shape_reason(ctx: Ctx, rs: Ruleset) -> str | None:
     return None
 
 
+_SHAPE_KEYS = frozenset({"forms", "seven_pairs_quads", "require", "pair_258_exempt", "min_tiles_one_suit", "terminal_or_dragon_pung"})
+
+
+@lru_cache(maxsize=256)
+def _only_yaku(rs: Ruleset) -> bool:
+    """Whether the variant's only value-level requirement is at least one yaku (riichi)."""
+    win = rs.section("win")
+    return set(win) - _SHAPE_KEYS <= {"minimum"} and set(win.get("minimum", {})) <= {"yaku"}
+
+
 def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: int) -> str | None:
     """Requirements on the fans and the circumstances of the win."""
+    if _only_yaku(rs):
+        if rs.section("win").get("minimum", {}).get("yaku"):
+            for a in ev.fans:
+                if a.yaku:
+                    return None
+            return "no yaku"
+        return None
     win = rs.section("win")
     ids = {a.id for a in ev.fans}
     minimum = win.get("minimum", {})
@@ -74,10 +95,12 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         only = win.get("self_draw_only_for")
         if only and ids and ids <= set(only):
             return "self_draw_only: " + ", ".join(sorted(ids)) + " must be self-drawn"
-    held = {t.kind for t in hand.hand_tiles()}
-    for t in win.get("no_win_holding", ()):
-        if parse_kind(t) in held:
-            return f"no_win_holding: {t} is still in the hand"
+    no_win = win.get("no_win_holding", ())
+    if no_win:
+        held = {t.kind for t in hand.hand_tiles()}
+        for t in no_win:
+            if parse_kind(t) in held:
+                return f"no_win_holding: {t} is still in the hand"
     cap = win.get("max_wild_for_basic")
     if cap is not None and wild_held > cap and ids <= {"basic_win"}:
         return f"max_wild_for_basic: a basic win may hold at most {cap} wildcards"

@@ -22,6 +22,7 @@ from mjtools.tiles import parse_kind
 # (least han, basic points, name) below yakuman; mangan also caps fu x 2^(han+2) above 2000.
 TIERS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
 YAKUMAN_BASIC = 8000
+_NO_PARAMS: Mapping[str, Any] = {}
 DRAGONS = (31, 32, 33)
 
 
@@ -30,8 +31,16 @@ def up100(x: int) -> int:
     return (x + 99) // 100 * 100
 
 
-def _outside(k: int) -> bool:
-    return k >= 27 or k % 9 in (0, 8)
+_OUTSIDE = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+_TEXT: dict[tuple[int, ...], str] = {}
+
+
+def _text(b) -> str:
+    """A block's tiles as notation (cached: blocks repeat)."""
+    got = _TEXT.get(b.kinds)
+    if got is None:
+        got = _TEXT[b.kinds] = str(b).strip("()[]")
+    return got
 
 
 def _value_pair_kinds(params: Mapping[str, Any]) -> frozenset[int]:
@@ -39,42 +48,58 @@ def _value_pair_kinds(params: Mapping[str, Any]) -> frozenset[int]:
     return frozenset(parse_kind(t) for t in extra)
 
 
-def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, params: Mapping[str, Any]) -> tuple[int, list[tuple[str, int]], int]:
+def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, params: Mapping[str, Any], concealed: bool | None = None) -> tuple[int, list[tuple[str, int]], int]:
     """(fu rounded, breakdown, raw sum). The raw sum breaks ties between equal readings."""
     d = ev.decomposition
     if d.form == "thirteen_orphans":
         return 0, [], 0
     if d.form == "seven_pairs":
         return 25, [("seven pairs", 25)], 25
-    concealed = hand.is_concealed
+    if concealed is None:
+        concealed = hand.is_concealed
+    tsumo = ctx.tsumo
     parts: list[tuple[str, int]] = [("base", 20)]
+    raw = 20
     win_block = None if d.win_block is None else d.blocks[d.win_block]
     for b in d.blocks:
-        if b.shape in (PUNG, KONG):
-            fu = 4 if _outside(b.first) else 2
+        sh = b.shape
+        if sh == PUNG or sh == KONG:
+            fu = 4 if _OUTSIDE[b.kinds[0]] else 2
             # A pung completed by a discard counts as exposed; a concealed kong stays concealed.
-            closed = b.concealed and not (b is win_block and not ctx.tsumo and b.meld is None)
+            closed = b.concealed and not (b is win_block and not tsumo and b.meld is None)
             if closed:
                 fu *= 2
-            if b.shape == KONG:
+            if sh == KONG:
                 fu *= 4
-            parts.append((f"{'concealed' if closed else 'open'} {'kong' if b.shape == KONG else 'pung'} {b}", fu))
-        elif b.shape == PAIR:
-            k = b.first
-            hits = (k in DRAGONS) + (k == ctx.seat_wind) + (k == ctx.round_wind) + (k in _value_pair_kinds(params))
-            if hits >= 2:
-                parts.append((f"double value pair {b}", params.get("double_wind_pair_fu", 4)))
-            elif hits:
-                parts.append((f"value pair {b}", 2))
-    if d.wait in ("closed", "edge", "pair"):
-        parts.append((f"{d.wait} wait", 2))
-    if ctx.tsumo:
+                parts.append((("concealed kong " if closed else "open kong ") + _text(b), fu))
+            else:
+                parts.append((("concealed pung " if closed else "open pung ") + _text(b), fu))
+            raw += fu
+        elif sh == PAIR:
+            k = b.kinds[0]
+            if k >= 27:
+                hits = (k >= 31) + (k == ctx.seat_wind) + (k == ctx.round_wind)
+                if params.get("fu"):
+                    hits += k in _value_pair_kinds(params)
+                if hits >= 2:
+                    fu = params.get("double_wind_pair_fu", 4)
+                    parts.append(("double value pair " + _text(b), fu))
+                    raw += fu
+                elif hits:
+                    parts.append(("value pair " + _text(b), 2))
+                    raw += 2
+    wait = d.wait
+    if wait == "closed" or wait == "edge" or wait == "pair":
+        parts.append((wait + " wait", 2))
+        raw += 2
+    if tsumo:
         if not any(a.id == "pinfu" for a in ev.fans):
             parts.append(("self-draw", 2))
+            raw += 2
     elif concealed:
         parts.append(("concealed ron", 10))
-    raw = sum(f for _, f in parts)
-    if not concealed and not ctx.tsumo and raw == 20 and params.get("open_pinfu_fu", True):
+        raw += 10
+    if raw == 20 and not concealed and not tsumo and params.get("open_pinfu_fu", True):
         parts.append(("open hand without fu, won on a discard (rounds up to 30)", 2))
         raw += 2
     return (raw + 9) // 10 * 10, parts, raw
@@ -103,76 +128,110 @@ def limit_of(han: int, fu: int, params: Mapping[str, Any]) -> tuple[int, str | N
 
 @model("riichi")
 def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
-    params = rs.section("scoring").get("riichi", {})
+    params = rs.section("scoring").get("riichi", _NO_PARAMS)
     cap = params.get("max_yakuman")
-    yakuman = [a for a in ev.fans if a.limit == "yakuman"]
+    fans = ev.fans
+    han = 0
+    multiples = 0
+    yakuman = []
+    for a in fans:
+        if a.limit == "yakuman":
+            yakuman.append(a)
+            multiples += a.value * a.count
+        else:
+            han += a.value * a.count
     fu, parts, raw = fu_of(ev, ctx, hand, params)
-    steps = []
-    if parts:
-        steps.append("fu: " + " + ".join(f"{f} {n}" for n, f in parts) + f" = {raw} -> {fu}")
     if yakuman:
         # Yakuman stand alone: the other yaku and dora do not add to them.
-        ev.fans[:] = yakuman
-        han = int(sum(a.total for a in yakuman)) * 13
+        fans[:] = yakuman
+        han = int(multiples) * 13
         if cap and han > 13 * cap:
             han = 13 * cap
-            steps.append(f"capped at {cap} yakuman")
         times = han // 13
         basic = YAKUMAN_BASIC * times
         limit: str | None = "yakuman" if times == 1 else f"{times}x yakuman"
-        steps.append(f"{' + '.join(a.id for a in yakuman)}: {times} yakuman, basic points {basic}")
         tiebreak = (1, han, fu, raw)
     else:
-        han = int(sum(a.total for a in ev.fans))
+        han = int(han)
         if cap and han > 13 * cap:
             han = 13 * cap
         basic, limit = limit_of(han, fu, params)
-        formula = f"{fu} x 2^({han}+2) = {fu * 2 ** (han + 2)}" if han < 5 else f"{han} han"
-        steps.append(f"{han} han {fu} fu: {formula} -> basic points {basic}" + (f" ({limit})" if limit else ""))
         tiebreak = (0, han, fu, raw)
+    payments, pot = pay_amounts(basic, rs, ctx)
     extra = {"han": han, "fu": fu, "fu_breakdown": [{"reason": n, "fu": f} for n, f in parts]}
-    payments, pot, ledger, pay_steps = pay(basic, rs, ctx)
-    steps += pay_steps
+
+    def steps() -> list[str]:
+        out = []
+        if parts:
+            out.append("fu: " + " + ".join(f"{f} {n}" for n, f in parts) + f" = {raw} -> {fu}")
+        if yakuman:
+            out.append(f"{' + '.join(a.id for a in yakuman)}: {han // 13} yakuman, basic points {basic}")
+        else:
+            formula = f"{fu} x 2^({han}+2) = {fu * 2 ** (han + 2)}" if han < 5 else f"{han} han"
+            out.append(f"{han} han {fu} fu: {formula} -> basic points {basic}" + (f" ({limit})" if limit else ""))
+        return out + pay_steps(basic, rs, ctx, payments, pot)
+
     points = sum(payments.values()) + pot
-    return HandValue(han, points, base=None, limit=limit, unit="han", extra=extra, steps=steps, payments=payments, pot=pot, ledger=ledger, rank=tiebreak[:3], tiebreak=tiebreak)
+    return HandValue(han, points, None, limit, "han", extra, [], payments, pot, ledger_of(rs, ctx, payments, pot), tiebreak[:3], tiebreak, steps)
 
 
-def pay(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None = None) -> tuple[dict[str, int], int, list[dict[str, Any]], list[str]]:
+def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None = None) -> tuple[dict[str, int], int]:
     """Payments by seat for `basic` points: ron 4x (dealer 6x) from the discarder; tsumo 2x
     from (or to) the dealer and 1x from each other player, each rounded up to 100; honba
     and riichi sticks on top. Three players: the absent North's share is dropped (tsumo_son)
     or half of it is added to each payer's share (north_split)."""
     st = rs.section("settlement").get("riichi", {})
     tsumo = ctx.tsumo if as_tsumo is None else as_tsumo
-    seats = [s for s in rs.seats if s != ctx.seat]
-    payments = {s: 0 for s in seats}
-    ledger: list[dict[str, Any]] = []
-    steps: list[str] = []
-    honba_note = f" + {ctx.honba} honba" if ctx.honba else ""
+    seat = ctx.seat
+    seats = [s for s in rs.seats if s != seat]
+    payments = dict.fromkeys(seats, 0)
+    honba = ctx.honba
     if tsumo:
-        north_half = 0
+        extra = st.get("honba_tsumo", 100) * honba if honba else 0
         if rs.players == 3 and st.get("sanma", "tsumo_son") == "north_split":
-            north = up100(basic * (2 if ctx.dealer else 1))  # what North would have paid
-            north_half = (north + 199) // 200 * 100  # half of it, rounded up to 100
-            steps.append(f"north_split: half of the absent North's {north} = {north_half} added to each payer")
+            extra += north_half(basic, ctx.dealer)
+        dealer = seat == "E"
+        two = (basic * 2 + 99) // 100 * 100 + extra
+        one = (basic + 99) // 100 * 100 + extra
         for s in seats:
-            amount = up100(basic * (2 if (ctx.dealer or s == "E") else 1)) + north_half + st.get("honba_tsumo", 100) * ctx.honba
-            payments[s] = amount
-            ledger.append({"from": s, "to": ctx.seat, "amount": amount, "reason": "tsumo" + honba_note})
-        steps.append("tsumo: " + ", ".join(f"{s} pays {payments[s]}" for s in seats))
+            payments[s] = two if (dealer or s == "E") else one
     else:
         frm = ctx.from_seat
-        if frm == ctx.seat or frm not in seats:
+        if frm not in payments:
             raise UsageError(f"--from {frm}: the discarder is another seat of {', '.join(rs.seats)}")
-        amount = up100(basic * (6 if ctx.dealer else 4)) + st.get("honba_ron", 300) * ctx.honba
-        payments[frm] = amount
-        ledger.append({"from": frm, "to": ctx.seat, "amount": amount, "reason": "ron" + honba_note})
-        steps.append(f"ron: {frm} pays {amount}")
-    pot = st.get("stick", 1000) * ctx.sticks
+        payments[frm] = (basic * (6 if seat == "E" else 4) + 99) // 100 * 100 + (st.get("honba_ron", 300) * honba if honba else 0)
+    pot = st.get("stick", 1000) * ctx.sticks if ctx.sticks else 0
+    return payments, pot
+
+
+def north_half(basic: int, dealer: bool) -> int:
+    """North split (北家折半): what the absent North would have paid, halved and rounded up to 100."""
+    north = up100(basic * (2 if dealer else 1))
+    return (north + 199) // 200 * 100
+
+
+def ledger_of(rs: Ruleset, ctx: WinContext, payments: Mapping[str, int], pot: int, tsumo: bool | None = None) -> list[dict[str, Any]]:
+    tsumo = ctx.tsumo if tsumo is None else tsumo
+    note = ("tsumo" if tsumo else "ron") + (f" + {ctx.honba} honba" if ctx.honba else "")
+    out: list[dict[str, Any]] = [{"from": s, "to": ctx.seat, "amount": a, "reason": note} for s, a in payments.items() if a]
     if pot:
-        ledger.append({"from": "pot", "to": ctx.seat, "amount": pot, "reason": f"{ctx.sticks} riichi stick(s)"})
-        steps.append(f"riichi sticks: {pot} from the pot")
-    return payments, pot, ledger, steps
+        out.append({"from": "pot", "to": ctx.seat, "amount": pot, "reason": f"{ctx.sticks} riichi stick(s)"})
+    return out
+
+
+def pay_steps(basic: int, rs: Ruleset, ctx: WinContext, payments: Mapping[str, int], pot: int, tsumo: bool | None = None) -> list[str]:
+    tsumo = ctx.tsumo if tsumo is None else tsumo
+    out = []
+    if tsumo and rs.players == 3 and rs.section("settlement").get("riichi", {}).get("sanma", "tsumo_son") == "north_split":
+        north = up100(basic * (2 if ctx.dealer else 1))
+        out.append(f"north_split: half of the absent North's {north} = {north_half(basic, ctx.dealer)} added to each payer")
+    if tsumo:
+        out.append("tsumo: " + ", ".join(f"{s} pays {a}" for s, a in payments.items()))
+    else:
+        out.append(", ".join(f"ron: {s} pays {a}" for s, a in payments.items() if a))
+    if pot:
+        out.append(f"riichi sticks: {pot} from the pot")
+    return out
 
 
 # -- input checks and nagashi mangan --------------------------------------------------------
@@ -184,7 +243,11 @@ def _refuse(flag: str, why: str) -> UsageError:
 
 def check_context(hand: Hand, rs: Ruleset, ctx: WinContext) -> None:
     """Refuse flag combinations that cannot happen (the same ones `mahjong` 2.1.0 refuses)."""
-    has = ctx.has
+    if ctx.round not in rs.seats:
+        raise _refuse("--round", f"{rs.id} plays rounds {', '.join(rs.seats)} only")
+    if not ctx.situations and not ctx.kita and not hand.aside:
+        return
+    has = ctx.situations.get
     riichi = has("riichi") or has("double_riichi")
     opened = [m for m in hand.melds if m.is_open]
     if riichi and opened:
@@ -207,10 +270,8 @@ def check_context(hand: Hand, rs: Ruleset, ctx: WinContext) -> None:
             raise _refuse(flag, "the dealer's first-turn win is a self-draw (heavenly hand); add --tsumo")
         if has("renhou") and ctx.tsumo:
             raise _refuse(flag, "renhou is a win on a discard before one's first draw; it cannot be --tsumo")
-    if has("paarenchan") and has("paarenchan") < 1:
+    if has("paarenchan") is not None and has("paarenchan") < 1:
         raise _refuse("--situation paarenchan", "the count is at least 1")
-    if ctx.round not in rs.seats:
-        raise _refuse("--round", f"{rs.id} plays rounds {', '.join(rs.seats)} only")
     kita_tile = rs.section("calls").get("kita")
     if ctx.kita or hand.aside_tiles("kita"):
         if not kita_tile:
@@ -240,7 +301,9 @@ def nagashi(hand: Hand, rs: Ruleset, ctx: WinContext, text: str, lang: str = "en
     fan = rs.fans.get("nagashi_mangan")
     if fan is None:
         raise UsageError(f"--situation nagashi: {rs.id} has no nagashi mangan")
-    payments, pot, ledger, steps = pay(2000, rs, ctx, as_tsumo=True)
+    payments, pot = pay_amounts(2000, rs, ctx, as_tsumo=True)
+    ledger = ledger_of(rs, ctx, payments, pot, tsumo=True)
+    steps = pay_steps(2000, rs, ctx, payments, pot, tsumo=True)
     names = fan.get("names") or {}
     return {
         "hand": str(hand),
