@@ -16,6 +16,11 @@ def _err(msg: str, text: str, kind: int | None = None) -> NotationError:
 
 def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Hand:
     """Move the variant's bonus tiles written among the concealed tiles to a set-aside group."""
+    inside = rs.section("tiles").get("aside_in_hand", {})
+    if any(a.tag in inside for a in hand.aside):
+        # 立四: stood tiles are part of the concealed hand, only kept apart.
+        back = tuple(t for a in hand.aside if a.tag in inside for t in a.tiles)
+        hand = Hand(tuple(sorted(hand.concealed + back, key=Tile.sort_key)), hand.melds, tuple(a for a in hand.aside if a.tag not in inside), hand.last)
     bonus = rs.bonus_kinds - wild
     moved = tuple(t for t in hand.concealed if t.kind in bonus)
     if not moved:
@@ -23,6 +28,16 @@ def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Ha
     kept = tuple(t for t in hand.concealed if t.kind not in bonus)
     aside = (Aside(moved),) + hand.aside
     return Hand(kept, hand.melds, aside, hand.last)
+
+
+def aside_reason(hand: Hand, rs: Ruleset) -> str | None:
+    """tiles.aside_in_hand max_at_win: too many tiles still kept apart for a win (立四)."""
+    for tag, spec in rs.section("tiles").get("aside_in_hand", {}).items():
+        n = len(hand.aside_tiles(tag))
+        most = spec.get("max_at_win")
+        if most is not None and n > most:
+            return f"{tag}: {n} tiles still stand apart; at most {most} may remain at a win"
+    return None
 
 
 def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] = frozenset(), need_last: bool = False, sizes: tuple[int, ...] | None = None) -> Hand:
