@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mjtools.errors import IllegalHandError, NotationError
 from mjtools.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand
-from mjtools.notation import _find_kind, format_meld
+from mjtools.notation import _find_kind, format_meld, parse_tiles
 from mjtools.rules.model import Ruleset
 from mjtools.tiles import Tile, kind_str
 
@@ -85,6 +85,9 @@ def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] 
         if m.kind not in (CHOW, PUNG) + KONG_KINDS and m.kind not in kinds_ok:
             what = f"/{m.tag}" if m.tag else "a chow, pung or kong"
             raise IllegalHandError(f"{label} is not {what} that {rs.id} allows")
+        shapes = calls.get("meld_kinds", {}).get(m.kind, {}).get("shapes")
+        if shapes and sorted(m.kinds) not in [sorted(t.kind for t in parse_tiles(s)) for s in shapes]:
+            raise IllegalHandError(f"{label} is not a {m.kind} meld of {rs.id} ({', '.join(shapes)})")
         if m.wild and not rs.section("wildcards").get("in_calls", False):
             raise IllegalHandError(f"{rs.id} does not allow wildcards in melds: {label}")
     tags = set(rs.section("tiles").get("aside_tags", ()))
