@@ -113,7 +113,7 @@ def false_win_entries(case: Mapping[str, Any], rs: Ruleset) -> list[dict[str, An
     if not cfg:
         raise UsageError(f"event false_win: {rs.id} has no 诈胡 penalty (settlement.false_win)")
     who = case.get("offender")
-    if who not in rs.seats:
+    if not isinstance(who, str) or who not in rs.seats:
         raise UsageError(f'event false_win needs "offender": one of {", ".join(rs.seats)}')
     dealer = rs.section("settlement").get("dealer", {})
     base = cfg.get("amount", 1) * rs.section("scoring").get("base", 1)
