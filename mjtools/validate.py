@@ -7,7 +7,7 @@ from operator import le
 
 from mjtools.errors import IllegalHandError, NotationError
 from mjtools.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand
-from mjtools.notation import _find_kind, format_meld
+from mjtools.notation import _find_kind, format_meld, parse_tiles
 from mjtools.rules.model import Ruleset
 from mjtools.tiles import Tile, kind_str
 
@@ -19,8 +19,13 @@ def _err(msg: str, text: str, kind: int | None = None) -> NotationError:
 
 def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Hand:
     """Move the variant's bonus tiles written among the concealed tiles to a set-aside group."""
-    if not rs.bonus_kinds:
+    if not rs.bonus_kinds and not hand.aside:
         return hand
+    inside = rs.section("tiles").get("aside_in_hand", {})
+    if any(a.tag in inside for a in hand.aside):
+        # 立四: stood tiles are part of the concealed hand, only kept apart.
+        back = tuple(t for a in hand.aside if a.tag in inside for t in a.tiles)
+        hand = Hand(tuple(sorted(hand.concealed + back, key=Tile.sort_key)), hand.melds, tuple(a for a in hand.aside if a.tag not in inside), hand.last)
     bonus = rs.bonus_kinds - wild
     moved = tuple(t for t in hand.concealed if t.kind in bonus)
     if not moved:
@@ -35,6 +40,16 @@ def _limits(rs: Ruleset, wild: frozenset[int]) -> tuple[int, ...]:
     """Copies allowed of each of the 50 kinds (0: not in the tile set)."""
     allowed = set(rs.playable_kinds) | set(rs.bonus_kinds) | set(rs.joker_kinds) | set(wild)
     return tuple(max(rs.copies[k], 4 if k in wild else 0) if k in allowed else 0 for k in range(50))
+
+
+def aside_reason(hand: Hand, rs: Ruleset) -> str | None:
+    """tiles.aside_in_hand max_at_win: too many tiles still kept apart for a win (立四)."""
+    for tag, spec in rs.section("tiles").get("aside_in_hand", {}).items():
+        n = len(hand.aside_tiles(tag))
+        most = spec.get("max_at_win")
+        if most is not None and n > most:
+            return f"{tag}: {n} tiles still stand apart; at most {most} may remain at a win"
+    return None
 
 
 def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] = frozenset(), need_last: bool = False, sizes: tuple[int, ...] | None = None) -> Hand:
@@ -81,6 +96,9 @@ def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] 
         if m.kind not in (CHOW, PUNG) + KONG_KINDS and m.kind not in kinds_ok:
             what = f"/{m.tag}" if m.tag else "a chow, pung or kong"
             raise IllegalHandError(f"{format_meld(m)} is not {what} that {rs.id} allows")
+        shapes = kinds_ok and calls.get("meld_kinds", {}).get(m.kind, {}).get("shapes")
+        if shapes and sorted(m.kinds) not in [sorted(t.kind for t in parse_tiles(s)) for s in shapes]:
+            raise IllegalHandError(f"{format_meld(m)} is not a {m.kind} meld of {rs.id} ({', '.join(shapes)})")
         if m.wild and not rs.section("wildcards").get("in_calls", False):
             raise IllegalHandError(f"{rs.id} does not allow wildcards in melds: {format_meld(m)}")
     if not hand.aside:

@@ -81,16 +81,20 @@ def stand_ins(rs: Ruleset, wild: frozenset[int]) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=256)
-def _next_table(rs: Ruleset, role: str) -> tuple[int, ...]:
-    roles = rs.section("indicators")
-    spec = roles.get(role, {})
-    cycle = spec.get("cycle", "dora")
-    steps = spec.get("offset", 1)
-    present = rs.playable_kinds
-    return tuple(successor(k, cycle, steps, present) for k in range(50))
+def _next_memo(rs: Ruleset, role: str) -> tuple[dict[int, int], str, int]:
+    """Memo of indicated kinds per (ruleset, role), filled on demand: only kinds actually
+    turned are looked up (a cycle may hold no kind of the tile set at all)."""
+    spec = rs.section("indicators").get(role, {})
+    return {}, spec.get("cycle", "dora"), spec.get("offset", 1)
 
 
 def dora_kinds(rs: Ruleset, indicators: Iterable, role: str = "dora") -> tuple[int, ...]:
     """The kinds the indicators make dora (one entry per indicator)."""
-    table = _next_table(rs, role)
-    return tuple(table[t.kind] for t in indicators)
+    memo, cycle, steps = _next_memo(rs, role)
+    out = []
+    for t in indicators:
+        got = memo.get(t.kind)
+        if got is None:
+            got = memo[t.kind] = successor(t.kind, cycle, steps, rs.playable_kinds)
+        out.append(got)
+    return tuple(out)

@@ -19,8 +19,8 @@ from mjtools.scoring.models import get as get_model
 from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.result import Evaluation, HandValue
 from mjtools.scoring.settlement import settle
-from mjtools.scoring.validity import shape_reason, value_reason
-from mjtools.validate import check_hand
+from mjtools.scoring.validity import points_reason, shape_reason, value_reason
+from mjtools.validate import aside_reason, check_hand
 from mjtools.wildcards import dora_kinds, stand_ins, wild_kinds
 
 
@@ -48,7 +48,13 @@ def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en", wild
         reason = shape_reason(c, rs)
         ev = evaluate_fans(c, rs, lang, plan)
         ev.reason = reason or value_reason(ev, rs, ctx, hand, wild_held)
-        out.append((ev, None if ev.reason else model(ev, rs, ctx, hand)))
+        value = None if ev.reason else model(ev, rs, ctx, hand)
+        if value is not None:
+            # 起胡 in points (Luoshan: 100 by self-draw, 200 on a discard) is known only now.
+            ev.reason = points_reason(value, rs, ctx)
+            if ev.reason:
+                value = None
+        out.append((ev, value))
     return out
 
 
@@ -68,7 +74,8 @@ def fan_names(rs: Ruleset, fid: str) -> dict[str, str]:
     return {lang: fid for lang in ("en", "ja", "zh")}
 
 
-def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en") -> dict[str, Any]:
+def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en", chickens: bool = True) -> dict[str, Any]:
+    """The score record of one win (CLI contract). `chickens=False`: a table case settles them."""
     pre = get_pre_score(rs.section("scoring")["model"])
     if pre is not None:
         # The model checks the context first and may answer a non-win event itself.
@@ -78,18 +85,19 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
                 answered.pop("explain", None)
             return answered
     wild = wild_kinds(rs, ctx)
+    apart = aside_reason(hand, rs)
     hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,))
     rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
-    readings = evaluations(hand, rs, ctx, lang, wild)
+    readings = [] if apart else evaluations(hand, rs, ctx, lang, wild)
     if not readings:
-        rec.update(valid=False, reason="not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
+        rec.update(valid=False, reason=apart or "not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
         if explain:
             rec["explain"] = {"decomposition": [], "awarded": [], "excluded": [], "steps": ["no decomposition into a winning shape"]}
         return rec
     best = None
     considered = []
     for ev, value in readings:
-        settled = settle(value, rs, ctx) if value is not None else None
+        settled = settle(value, rs, ctx, hand, ev, chickens=chickens) if value is not None else None
         points = settled.points if settled else 0
         key = _rank(ev, value, points)
         considered.append((ev, value, points))
@@ -148,6 +156,12 @@ def _explain(ev: Evaluation, value: HandValue | None, settled, rs: Ruleset, lang
         "excluded": [{"id": f, "by": by} for f, by in ev.excluded],
         "steps": steps,
     }
+
+
+def best_value(hand: Hand, rs: Ruleset, ctx: WinContext) -> HandValue | None:
+    """The highest per-payer hand value of a complete hand (查大叫), before settlement."""
+    values = [v for _, v in evaluations(hand, rs, ctx) if v is not None]
+    return max(values, key=lambda v: (v.points, v.fan_total), default=None)
 
 
 def legal_win(hand: Hand, rs: Ruleset, ctx: WinContext) -> bool:

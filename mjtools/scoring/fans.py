@@ -159,7 +159,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         awarded[e.id] = count
         found.append(Awarded(e.id, value, count, e.unit, e.limit, e.yaku, e.category, e._name.get(lang) or e.name(lang)))
     if len(found) < 2:
-        return Evaluation(ctx.d, found, [])
+        return Evaluation(ctx.d, found, [], pctx=ctx)
     # Exclusions: stronger fans (limits first, then by value, then file order) remove weaker ones.
     order = plan.order
     by_id = plan.by_id
@@ -170,7 +170,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
             break
     else:
         if not plan.any_fallback:
-            return Evaluation(ctx.d, found, [])
+            return Evaluation(ctx.d, found, [], pctx=ctx)
         excluding = None
     if excluding is not None:
         present = {a.id for a in found}
@@ -187,4 +187,4 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
             if by_id[a.id].fallback:
                 removed[a.id] = "another fan"
         kept = [a for a in kept if a.id not in removed]
-    return Evaluation(ctx.d, kept, list(removed.items()))
+    return Evaluation(ctx.d, kept, list(removed.items()), pctx=ctx)

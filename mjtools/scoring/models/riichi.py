@@ -172,7 +172,7 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValu
         return out + pay_steps(basic, rs, ctx, payments, pot)
 
     points = sum(payments.values()) + pot
-    return HandValue(han, points, None, limit, "han", extra, [], payments, pot, ledger_of(rs, ctx, payments, pot), tiebreak[:3], tiebreak, steps)
+    return HandValue(han, points, None, limit, "han", extra, [], payments, pot, ledger_of(rs, ctx, payments, pot), tiebreak[:3], tiebreak=tiebreak, steps_fn=steps)
 
 
 def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None = None) -> tuple[dict[str, int], int]:
