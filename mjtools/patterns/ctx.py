@@ -42,6 +42,7 @@ _OUT = tuple(k in _OUTSIDE for k in range(34))
 _DRAGON_MASK = (1 << 31) | (1 << 32) | (1 << 33)
 _WIND_MASK = (1 << 27) | (1 << 28) | (1 << 29) | (1 << 30)
 SITUATION_BIT = {name[4:]: BIT[name] for name in FEATURES if name.startswith("sit_")}
+_CONCEALED = BIT["concealed"]
 _FORM_BIT = {"standard": BIT["standard"], "seven_pairs": BIT["seven_pairs"], "thirteen_orphans": BIT["thirteen_orphans"]}
 
 
@@ -133,7 +134,8 @@ class Ctx:
         ks = self.kind_set = frozenset(kinds)
         suits = self.suits = frozenset({k // 9 for k in ks if k < 27})
         self.has_honors = not ks.isdisjoint(_HONOR)
-        self.concealed_hand = self.hand.is_concealed
+        hb = self.hand_bits if self.hand_bits >= 0 else hand_features(self.hand, self.win, self.dora, self.ura)
+        self.concealed_hand = bool(hb & _CONCEALED)
         wb = d.win_block
         self.win_block = None if wb is None else d.blocks[wb]
         if dup:
@@ -145,7 +147,7 @@ class Ctx:
             # Wildcards may still change what the reading holds: no fan is skipped.
             self.features = ALL_FEATURES
             return
-        f = (self.hand_bits if self.hand_bits >= 0 else hand_features(self.hand, self.win, self.dora, self.ura)) | _FORM_BIT.get(d.form, 0)
+        f = hb | _FORM_BIT.get(d.form, 0)
         n = len(chows)
         if n:
             f |= BIT["chow"] | (BIT["chow2"] if n >= 2 else 0) | (BIT["chow3"] if n >= 3 else 0) | (BIT["dup_chow"] if dup else 0)

@@ -8,6 +8,7 @@ The arithmetic follows the public rules ([JPW], [MJJ] in rules.d/riichi.yaml) an
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from mjtools.context import WinContext
@@ -140,7 +141,8 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValu
             multiples += a.value * a.count
         else:
             han += a.value * a.count
-    fu, parts, raw = fu_of(ev, ctx, hand, params)
+    pctx = getattr(ev, "pctx", None)
+    fu, parts, raw = fu_of(ev, ctx, hand, params, None if pctx is None else pctx.concealed_hand)
     if yakuman:
         # Yakuman stand alone: the other yaku and dora do not add to them.
         fans[:] = yakuman
@@ -183,7 +185,7 @@ def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None 
     st = rs.section("settlement").get("riichi", {})
     tsumo = ctx.tsumo if as_tsumo is None else as_tsumo
     seat = ctx.seat
-    seats = [s for s in rs.seats if s != seat]
+    seats = _others(rs.players, seat)
     payments = dict.fromkeys(seats, 0)
     honba = ctx.honba
     if tsumo:
@@ -202,6 +204,11 @@ def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None 
         payments[frm] = (basic * (6 if seat == "E" else 4) + 99) // 100 * 100 + (st.get("honba_ron", 300) * honba if honba else 0)
     pot = st.get("stick", 1000) * ctx.sticks if ctx.sticks else 0
     return payments, pot
+
+
+@lru_cache(maxsize=16)
+def _others(players: int, seat: str) -> tuple[str, ...]:
+    return tuple(s for s in "ESWN"[:players] if s != seat)
 
 
 def north_half(basic: int, dealer: bool) -> int:
