@@ -92,6 +92,7 @@ class Decomposition:
         return " ".join(str(b) for b in self.blocks)
 
 
+_NO_STAND: dict[int, int] = {}
 _MELD_SHAPE = {"chow": CHOW, "pung": PUNG, "exposed_kong": KONG, "added_kong": KONG, "concealed_kong": KONG}
 
 
@@ -228,29 +229,24 @@ def group_splits(counts: tuple[int, ...], base: int, chows: bool) -> tuple[Split
     return got
 
 
-def _standard_plain(counts: list[int], sets: int) -> Iterator[list[Block]]:
+def _standard_plain(counts: list[int], sets: int) -> list[list[Block]]:
     """Concealed blocks without wildcards: a product of cached per-group readings."""
-    options = []
+    partial: list[tuple[int, Block | None, tuple[Block, ...]]] = [(0, None, ())]
     for base, size, chows in GROUPS:
         part = tuple(counts[base : base + size])
-        if any(part):
-            splits = group_splits(part, base, chows)
-            if not splits:
-                return
-            options.append(splits)
-
-    def combine(g: int, have: int, pair: Block | None, acc: tuple[Block, ...]) -> Iterator[list[Block]]:
-        if g == len(options):
-            if have == sets and pair is not None:
-                yield list(acc) + [pair]
-            return
-        for n, p, blocks in options[g]:
-            if p is not None and pair is not None:
-                continue
-            if have + n <= sets:
-                yield from combine(g + 1, have + n, p or pair, acc + blocks)
-
-    yield from combine(0, 0, None, ())
+        if not any(part):
+            continue
+        splits = group_splits(part, base, chows)
+        nxt = []
+        for have, pair, acc in partial:
+            for n, p, blocks in splits:
+                if (p is not None and pair is not None) or have + n > sets:
+                    continue
+                nxt.append((have + n, p or pair, acc + blocks))
+        if not nxt:
+            return []
+        partial = nxt
+    return [list(acc) + [pair] for have, pair, acc in partial if have == sets and pair is not None]
 
 
 def standard(hand: Hand, spec: ShapeSpec) -> Iterator[list[Block]]:
@@ -384,40 +380,36 @@ def _wait(block: Block, win: int) -> str:
 _th_counts = itemgetter(*TERMINAL_HONOR)
 
 
-def _plain_forms(hand: Hand, spec: ShapeSpec) -> Iterator[tuple[str, list[Block]]]:
-    """(form, blocks) of a hand without wildcards or stand-ins; forms the tile counts rule
+def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
+    """Decompositions of a hand without wildcards or stand-ins; forms the tile counts rule
     out are not searched at all."""
     counts = [0] * 34
     for t in hand.concealed:
         if t.kind < 34:
             counts[t.kind] += 1
-    if hand.last is not None and hand.last.kind < 34:
-        counts[hand.last.kind] += 1
+    last = hand.last
+    win = None if last is None else last.kind
+    if win is not None and win < 34:
+        counts[win] += 1
+    found: list[tuple[str, list[Block]]] = []
     for form in spec.forms:
         if form == "standard":
-            melds = [_meld_block(m, {}) for m in hand.melds]
+            melds = [_meld_block(m, _NO_STAND) for m in hand.melds]
             sets = spec.sets_needed - len(melds)
             if sets >= 0 and sum(counts) == 3 * sets + 2:
                 for blocks in _standard_plain(counts, sets):
-                    yield form, melds + blocks
+                    found.append((form, melds + blocks))
         elif form == "seven_pairs":
             # Seven distinct pairs: seven kinds held twice (or pairs and quads where quads count).
             if not hand.melds and (counts.count(2) == 7 or (spec.quads_as_pairs and counts.count(2) + 2 * counts.count(4) == 7)):
-                for blocks in seven_pairs(hand, spec):
-                    yield form, blocks
+                found.extend((form, blocks) for blocks in seven_pairs(hand, spec))
         elif form == "thirteen_orphans":
             if not hand.melds and 0 not in _th_counts(counts):
-                for blocks in thirteen_orphans(hand, spec):
-                    yield form, blocks
+                found.extend((form, blocks) for blocks in thirteen_orphans(hand, spec))
         else:
-            for blocks in FORMS[form](hand, spec):
-                yield form, blocks
-
-
-def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
+            found.extend((form, blocks) for blocks in FORMS[form](hand, spec))
     out: list[Decomposition] = []
-    win = None if hand.last is None else hand.last.kind
-    for form, blocks in _plain_forms(hand, spec):
+    for form, blocks in found:
         tblocks = tuple(blocks)
         if win is None:
             out.append(Decomposition(form, tblocks))

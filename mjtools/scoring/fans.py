@@ -8,7 +8,6 @@ evaluates only the fans its feature bits allow — a plain lookup per distinct b
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
@@ -128,13 +127,12 @@ class Plan:
         return got
 
 
-_PLANS: weakref.WeakKeyDictionary[Ruleset, Plan] = weakref.WeakKeyDictionary()
-
-
 def plan_for(rs: Ruleset) -> Plan:
-    got = _PLANS.get(rs)
+    """The ruleset's compiled plan, kept on the ruleset itself (so it lives as long as the
+    ruleset; written to the instance dict the way functools.cached_property does)."""
+    got = rs.__dict__.get("_fan_plan")
     if got is None:
-        got = _PLANS[rs] = Plan(rs)
+        got = rs.__dict__["_fan_plan"] = Plan(rs)
     return got
 
 
