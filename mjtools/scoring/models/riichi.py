@@ -282,7 +282,8 @@ def check_context(hand: Hand, rs: Ruleset, ctx: WinContext) -> None:
     kita_tile = rs.section("calls").get("kita")
     if ctx.kita or hand.aside_tiles("kita"):
         if not kita_tile:
-            raise _refuse("--kita", f"{rs.id} sets no tiles aside (kita is a three-player rule: --rules riichi-sanma)")
+            flag = "--kita" if ctx.kita else "{kita=...}"
+            raise _refuse(flag, f"{rs.id} sets no tiles aside (kita is a three-player rule: --rules riichi-sanma)")
         k = parse_kind(kita_tile) if isinstance(kita_tile, str) else 30
         wrong = [t for t in hand.aside_tiles("kita") if t.kind != k]
         if wrong:
