@@ -79,3 +79,27 @@ def test_batch_table_cases_from_the_command_line(run, tmp_path):
     assert recs[1]["valid"] is False and recs[1]["reason"].startswith("missing_suit")
     assert "winners" in recs[2]["error"]
     assert r.exit_code == 1
+
+
+@pytest.mark.parametrize("args, words", [
+    (["-r", "sichuan-xuezhan", "1m(2222m)(333m@W)(555p@N)(777p@S)+1m", "--from", "N"], "(2222m)"),
+    (["-r", "guangdong-cantonese", "(123m@E)(456m)(789m@N)(222m)1m+1m", "--seat", "S", "--tsumo"], "包牌 full_flush"),
+    (["-r", "sichuan-xuezhan", "123m456m789m11p23p+4p", "--birds", "5m"], "no birds"),
+    (["-r", "sichuan-xuezhan", "123m456m789m11p23p+4p", "--seat", "S", "--tsumo", "--active", "EW"], "winner S"),
+    (["-r", "sichuan-xuezhan", "123m456m789m11p23p+4p", "--seat", "S", "--from", "N", "--active", "ESW"], "discarder N"),
+    (["-r", "taiwan-16", "123m456m789p234s56s11p+7s", "-o", "heavenly_tai=20"], "heavenly_tai"),
+    (["-r", "sichuan-xuezhan", "123m456m789m11z23p+4p"], "1z"),
+])
+def test_bad_input_is_one_line_exit_2(run, args, words):
+    r = run("score", *args)
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_invalid_wins_carry_the_reason(run):
+    rec = json.loads(run("score", "-r", "taiwan-16", "(9999m@E)456m789p234s56s11p+7s", "--seat", "S", "-o", "kong_from_left=false", "-f", "json").stdout)
+    assert rec["valid"] is False and rec["reason"].startswith("exposed_kong_from_left")
+    rec = json.loads(run("score", "-r", "guangdong-cantonese", "123m456p789s12s33p+3s", "--seat", "S", "-f", "json").stdout)
+    assert rec["valid"] is False and rec["reason"].startswith("minimum_fan")

@@ -39,7 +39,9 @@ def knitted(ctx: Ctx) -> int:
 
 
 def _flowers(ctx: Ctx) -> list[int]:
-    return [t.kind - 33 for t in ctx.hand.all_tiles() if t.suit == "f"]
+    # From the count vector (kinds 34-41): several flower patterns run on every reading.
+    counts = ctx.hand.counts
+    return [k - 33 for k in range(34, 42) for _ in range(counts[k])]
 
 
 @pattern("seat_flower")

@@ -70,15 +70,17 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         if explain:
             rec["explain"] = {"decomposition": [], "awarded": [], "excluded": [], "steps": ["no decomposition into a winning shape"]}
         return rec
+    # What a payer owes for the hand decides; the settlement's total grows with it (shares,
+    # dealer factors, birds) or does not depend on the reading (kongs, flowers, chickens), and
+    # liability only moves amounts, so only the best reading is settled.
     best = None
     for ev, value in readings:
-        settled = settle(value, rs, ctx, hand, ev, chickens=chickens) if value is not None else None
-        points = settled.points if settled else 0
-        key = _rank(ev, value, points)
+        key = _rank(ev, value, value.points if value is not None else 0)
         if best is None or key > best[0]:
-            best = (key, ev, value, settled)
+            best = (key, ev, value)
     assert best is not None
-    _, ev, value, settled = best
+    _, ev, value = best
+    settled = settle(value, rs, ctx, hand, ev, chickens=chickens, explain=explain) if value is not None else None
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
     rec["fans"] = [{"id": a.id, "name": a.name, "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
