@@ -98,6 +98,7 @@ class Plan:
     ron_discarder: float
     ron_others: float
     big_pay: bool  # 大包: a discarder not yet ready pays for everyone
+    surcharges: bool  # discarder_multipliers: the settlement depends on the reading
 
 
 _PLANS: dict[int, tuple[Ruleset, Plan]] = {}
@@ -126,9 +127,26 @@ def plan(rs: Ruleset) -> Plan:
         ron_discarder=st.get("ron_shares", {}).get("discarder", 1),
         ron_others=st.get("ron_shares", {}).get("others", 1),
         big_pay=bool(st.get("deal_in_before_ready_pays_all")),
+        surcharges=bool(st.get("discarder_multipliers")),
     )
     _PLANS[id(rs)] = (rs, p)  # keeps rs alive, so its id is not reused while cached
     return p
+
+
+def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None) -> tuple[float, list[str]]:
+    """settlement.discarder_multipliers: factors on the discarder's own payment (闭门炮, 抢杠 x3)."""
+    from mjtools.patterns import evaluate
+    from mjtools.rules.model import pick
+
+    rules = rs.section("settlement").get("discarder_multipliers", ())
+    if ctx.tsumo or not rules or ev is None or ev.pctx is None:
+        return 1, []
+    factor, steps = 1.0, []
+    for r in rules:
+        if r["factor"] != 1 and evaluate(r["when"], ev.pctx):
+            factor *= r["factor"]
+            steps.append(f"{ctx.from_seat} (discarder) pays x{num(r['factor'])}: {pick(r.get('names')) or 'surcharge'}")
+    return factor, steps
 
 
 def _dealer_factor(p: Plan, ctx: WinContext, behalf: str) -> float:
@@ -173,8 +191,12 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
     steps: list[str] = []
     normal: dict[str, float] = {}
     how = "self-draw" if ctx.tsumo else "discard"
+    surcharge, ssteps = _discarder_factor(rs, ctx, ev) if p.surcharges else (1, [])
+    steps += ssteps
     for payer, behalf, share in parts:
         amount = value.points * share * _dealer_factor(p, ctx, behalf)
+        if not ctx.tsumo and payer == behalf == ctx.from_seat:
+            amount *= surcharge
         normal[payer] = normal.get(payer, 0) + amount
         if explain:
             steps.append(f"{payer} pays {num(amount)} ({how}, share {num(share)})" if payer == behalf else f"{payer} pays {num(amount)} on behalf of {behalf}")
