@@ -26,14 +26,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-from gen import complete_hand  # noqa: E402
+from gen import winning_case  # noqa: E402
 from mjtools.cli.options import build_context  # noqa: E402
 from mjtools.notation import parse_hand  # noqa: E402
 from mjtools.rules import load  # noqa: E402
 from mjtools.scoring import score  # noqa: E402
-from mjtools.tiles import kinds_str  # noqa: E402
-
-SEATS = "ESWN"
 
 # variant -> (sets in a hand, allowed kinds, chi allowed, flowers, suits used)
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -44,80 +41,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
-def _blocks(kinds: list[int], sets: int) -> list[list[int]] | None:
-    """Split a generated complete hand back into its sets (greedy: pungs, then chows) + pair."""
-    c = [0] * 34
-    for k in kinds:
-        c[k] += 1
-    for pair in range(34):
-        if c[pair] < 2:
-            continue
-        c[pair] -= 2
-        out: list[list[int]] = []
-        left = list(c)
-        ok = True
-        for k in range(34):
-            while left[k]:
-                if left[k] >= 3:
-                    left[k] -= 3
-                    out.append([k] * 3)
-                elif k < 27 and k % 9 <= 6 and left[k + 1] and left[k + 2]:
-                    for j in (k, k + 1, k + 2):
-                        left[j] -= 1
-                    out.append([k, k + 1, k + 2])
-                else:
-                    ok = False
-                    break
-            if not ok:
-                break
-        c[pair] += 2
-        if ok and len(out) == sets:
-            return out + [[pair, pair]]
-    return None
-
-
-def random_case(rng: random.Random, spec: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
-    kinds = list(spec["kinds"])
-    if spec["two_suits"]:
-        suits = rng.sample(range(3), 2)
-        kinds = [k for k in kinds if k // 9 in suits]
-    hand = complete_hand(rng, sets=spec["sets"], kinds=kinds)
-    if hand is None:
-        return None
-    blocks = _blocks(hand, spec["sets"])
-    if blocks is None:
-        return None
-    seat = rng.choice(SEATS)
-    others = [s for s in SEATS if s != seat]
-    left = SEATS[(SEATS.index(seat) - 1) % 4]
-    melds, concealed = [], []
-    for b in blocks[:-1]:
-        is_chow = b[0] != b[1]
-        if rng.random() < 0.3 and (not is_chow or spec["chi"]):
-            melds.append(f"({kinds_str(b)}@{left if is_chow else rng.choice(others)})")
-        else:
-            concealed += b
-    concealed += blocks[-1]
-    if not concealed:
-        return None
-    last = concealed.pop(rng.randrange(len(concealed)))
-    flowers = ""
-    if spec["flowers"] and rng.random() < 0.6:
-        flowers = "{" + "".join(str(n) for n in sorted(rng.sample(range(1, 9), rng.randint(1, 3)))) + "f}"
-    text = kinds_str(sorted(concealed)) + "".join(melds) + flowers + "+" + kinds_str([last])
-    opts: dict[str, Any] = {"seat": seat}
-    if rng.random() < 0.5:
-        opts["tsumo"] = True
-    else:
-        opts["from"] = rng.choice(others)
-    return text, opts
-
-
 def cases(rid: str, n: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
     rng = random.Random(f"{seed}:{rid}")
     out: list[tuple[str, dict[str, Any]]] = []
     while len(out) < n:
-        got = random_case(rng, VARIANTS[rid])
+        got = winning_case(rng, **VARIANTS[rid])
         if got is not None:
             out.append(got)
     return out

@@ -103,3 +103,42 @@ def test_invalid_wins_carry_the_reason(run):
     assert rec["valid"] is False and rec["reason"].startswith("exposed_kong_from_left")
     rec = json.loads(run("score", "-r", "guangdong-cantonese", "123m456p789s12s33p+3s", "--seat", "S", "-f", "json").stdout)
     assert rec["valid"] is False and rec["reason"].startswith("minimum_fan")
+
+
+SPECS = {
+    "sichuan-xuezhan": {"sets": 4, "kinds": range(27), "chi": False, "two_suits": True},
+    "yichang-xueliu": {"sets": 4, "kinds": range(27), "chi": False, "two_suits": True},
+    "guangdong-cantonese": {"sets": 4, "flowers": True},
+    "taiwan-16": {"sets": 5, "flowers": True},
+}
+
+
+@pytest.mark.parametrize("rid", VARIANTS)
+def test_random_wins_settle_to_what_the_winner_receives(rid):
+    """Every ledger entry of a score record goes to the winner and they add up to its points."""
+    import random
+
+    from gen import winning_case
+    from mjtools.cli.options import build_context, normalize
+    from mjtools.notation import parse_hand
+    from mjtools.scoring import score
+
+    rs = load(rid)
+    rng = random.Random(f"settle:{rid}")
+    done = 0
+    while done < 120:
+        case = winning_case(rng, **SPECS[rid])
+        if case is None:
+            continue
+        text, opts = case
+        opts["streak"] = rng.choice([0, 0, 1, 3])
+        if rid != "taiwan-16" and rng.random() < 0.3:
+            opts["active"] = "".join(s for s in "ESWN" if s in (opts["seat"], opts.get("from")) or rng.random() < 0.5)
+        ctx = build_context(normalize(opts, "score"), rs)
+        rec = score(parse_hand(text), rs, ctx, text)
+        done += 1
+        if not rec["valid"]:
+            continue
+        assert all(e["to"] == ctx.seat and e["amount"] > 0 for e in rec["ledger"]), text
+        assert abs(sum(e["amount"] for e in rec["ledger"]) - rec["points"]) < 1e-9, text
+        assert abs(sum(rec["payments"].values()) + rec["pot"] - rec["points"]) < 1e-9, text

@@ -39,9 +39,7 @@ def knitted(ctx: Ctx) -> int:
 
 
 def _flowers(ctx: Ctx) -> list[int]:
-    # From the count vector (kinds 34-41): several flower patterns run on every reading.
-    counts = ctx.hand.counts
-    return [k - 33 for k in range(34, 42) for _ in range(counts[k])]
+    return ctx.flowers
 
 
 @pattern("seat_flower")
