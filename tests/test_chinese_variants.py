@@ -142,3 +142,10 @@ def test_random_wins_settle_to_what_the_winner_receives(rid):
         assert all(e["to"] == ctx.seat and e["amount"] > 0 for e in rec["ledger"]), text
         assert abs(sum(e["amount"] for e in rec["ledger"]) - rec["points"]) < 1e-9, text
         assert abs(sum(rec["payments"].values()) + rec["pot"] - rec["points"]) < 1e-9, text
+
+
+def test_table_cases_render_as_text(run):
+    r = run("score", "-r", "sichuan-xuezhan", "--input", str(Path(__file__).resolve().parent.parent / "examples" / "sichuan-table.jsonl"))
+    assert r.exit_code == 0, r.stderr
+    assert "查花猪" in r.stdout and "not ready; flower pig" in r.stdout
+    assert "net: E -9, S +8, W +1, N +0" in r.stdout
