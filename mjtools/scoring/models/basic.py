@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
+from mjtools.messages import Joined, Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import model
 from mjtools.scoring.result import Evaluation, HandValue
@@ -20,7 +21,7 @@ def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
     base = sc.get("base", 1)
     total = sum(a.total for a in ev.fans)
     points = base + total
-    return HandValue(_num(total), _num(points), base=None, unit=sc.get("unit", ""), steps=[f"{base:g} + fans {total:g} = {points:g}"])
+    return HandValue(_num(total), _num(points), base=None, unit=sc.get("unit", ""), steps=[Msg("flat.sum", base=f"{base:g}", total=f"{total:g}", points=f"{points:g}")])
 
 
 @model("doubling")
@@ -31,20 +32,20 @@ def doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
     total = sum(a.total for a in ev.fans)
     cap = sc.get("cap")
     limit = None
-    steps = [f"fans: {' + '.join(f'{a.id} {a.total:g}' for a in ev.fans) or 'none'} = {total:g}"]
+    steps = [Msg("doubling.fans", fans=Joined([f"{a.id} {a.total:g}" for a in ev.fans], " + ") if ev.fans else Msg("word.none"), total=f"{total:g}")]
     limits = [a for a in ev.fans if a.limit]
     counted = total
     if limits:
         lv = sc.get("limit_value", cap)
         counted = max(a.value for a in limits) if lv is None else lv
         limit = limits[0].id
-        steps.append(f"limit hand {limit}: counts {counted:g}")
+        steps.append(Msg("doubling.limit", fan=limit, counted=f"{counted:g}"))
     elif cap is not None and total > cap:
         counted = cap
         limit = "cap"
-        steps.append(f"capped at {cap:g}")
+        steps.append(Msg("doubling.capped", cap=f"{cap:g}"))
     points = base * 2**counted
-    steps.append(f"{base:g} x 2^{counted:g} = {points:g}")
+    steps.append(Msg("doubling.points", base=f"{base:g}", counted=f"{counted:g}", points=f"{points:g}"))
     return HandValue(_num(total), _num(points), base=None, limit=limit, unit=sc.get("unit", "番"), steps=steps)
 
 
@@ -56,4 +57,4 @@ def additive(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
     per = sc.get("per_unit", 1)
     total = sum(a.total for a in ev.fans)
     points = base + total * per
-    return HandValue(_num(total), _num(points), base=None, unit=sc.get("unit", "台"), steps=[f"{base:g} + {total:g} x {per:g} = {points:g}"])
+    return HandValue(_num(total), _num(points), base=None, unit=sc.get("unit", "台"), steps=[Msg("additive.sum", base=f"{base:g}", total=f"{total:g}", per=f"{per:g}", points=f"{points:g}")])
