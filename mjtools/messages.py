@@ -33,13 +33,6 @@ def text(key: str, lang: str = "en", **params: Any) -> str:
     return template.format(**{k: localize(v, lang) for k, v in params.items()})
 
 
-def word(key: str, lang: str = "en", default: str | None = None) -> str:
-    """A catalogue word if there is one (enum values of settings), else `default` or the key."""
-    if key in catalogue():
-        return text(key, lang)
-    return key.rsplit(".", 1)[-1] if default is None else default
-
-
 class Msg(str):
     """A message rendered in English that can be rendered again in another language."""
 

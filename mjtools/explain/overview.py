@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from mjtools.messages import has, text, word
+from mjtools.messages import has, text
 from mjtools.rules.freeze import thaw
 from mjtools.rules.model import Ruleset, pick
 from mjtools.tiles import kind_name, parse_kind
@@ -187,14 +187,22 @@ def _inherits(rs: Ruleset, lang: str) -> list[str]:
     files = list(rs.files)
     if len(files) == 1:
         return [text("inherits.single", lang, file=files[0])]
+    # The leaf is named by its id; the files it extends by their file names (= shipped ids).
+    names = [rs.id] + [Path(f).stem for f in files[1:]]
     lines = []
-    for child, base in zip(files, files[1:]):
-        lines.append(text("inherits.extends", lang, child=Path(child).stem, base=Path(base).stem, file=base))
-    for f in files[:-1]:
-        keys = sorted({".".join(p.split(".")[:2]) for p, origin in rs.origins.items() if origin == f and p})
-        lines.append(text("inherits.sets", lang, file=Path(f).stem, keys=", ".join(keys) or text("word.none", lang)))
-    lines.append(text("inherits.rest", lang, file=Path(files[-1]).stem))
+    for child, base, file in zip(names, names[1:], files[1:]):
+        lines.append(text("inherits.extends", lang, child=child, base=base, file=file))
+    for name, f in zip(names[:-1], files[:-1]):
+        keys = sorted({_group(p) for p, origin in rs.origins.items() if origin == f and p and _group(p) != "extends"})
+        lines.append(text("inherits.sets", lang, file=name, keys=", ".join(keys) or text("word.none", lang)))
+    lines.append(text("inherits.rest", lang, file=names[-1]))
     return lines
+
+
+def _group(path: str) -> str:
+    """A key path shortened to what a reader cares about: `fans.pinfu`, `names`, `status`."""
+    parts = path.split(".")
+    return parts[0] if parts[0] in ("names", "summary", "sources", "aliases", "extends") else ".".join(parts[:2])
 
 
 def _options(rs: Ruleset, lang: str) -> list[str]:
@@ -225,7 +233,7 @@ def overview(rs: Ruleset, lang: str = "en") -> dict[str, Any]:
     """The explain-rule record of a whole variant."""
     d = rs.data
     about = [status_line(rs, lang), pick(rs.raw.get("summary"), lang)]
-    if rs.raw.get("aliases"):
+    if rs.raw.get("aliases") and rs.origin("aliases") == rs.files[0]:  # a base's aliases name the base
         about.append(text("overview.aliases", lang, aliases=", ".join(rs.raw["aliases"])))
     sections = [
         _section("about", lang, about),
