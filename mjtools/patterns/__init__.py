@@ -47,9 +47,16 @@ def _load() -> None:
     )
 
 
+_loaded = False
+
+
 def registry() -> dict[str, PatternFn]:
-    if not PATTERNS:
+    # A flag, not `if not PATTERNS`: importing one pattern module directly (validity.py does)
+    # registers its patterns and would otherwise leave the others unloaded.
+    global _loaded
+    if not _loaded:
         _load()
+        _loaded = True
     return PATTERNS
 
 

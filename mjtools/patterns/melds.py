@@ -83,15 +83,17 @@ def kong(ctx: Ctx, *, kind: str = "any", tiles: str = "any") -> int:
 
 
 @pattern("gen")
-def gen(ctx: Ctx, *, in_seven_pairs: bool = True) -> int:
+def gen(ctx: Ctx, *, in_seven_pairs: bool = True, luxury_uses_one: bool = False) -> int:
     """Each four of a kind in the hand, melds included (根). With `in_seven_pairs: false`
-    a four inside seven pairs is left to the luxury pattern."""
+    a four inside seven pairs is left to the luxury pattern; with `luxury_uses_one: true` the
+    luxury hand (龙七对) uses up one four and any further four still counts."""
     c = Counter(ctx.kinds)
     n = sum(1 for v in c.values() if v >= 4)
-    if ctx.form == "seven_pairs" and not in_seven_pairs:
+    if ctx.form == "seven_pairs" and (not in_seven_pairs or luxury_uses_one):
         from mjtools.patterns.shapes import luxury_seven_pairs
 
-        n -= luxury_seven_pairs(ctx)
+        lux = luxury_seven_pairs(ctx)
+        n -= lux if not in_seven_pairs else min(1, lux)
     return n
 
 

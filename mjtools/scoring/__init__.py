@@ -18,7 +18,7 @@ from mjtools.scoring.fans import evaluate_fans
 from mjtools.scoring.models import get as get_model
 from mjtools.scoring.result import Evaluation, HandValue
 from mjtools.scoring.settlement import settle
-from mjtools.scoring.validity import shape_reason, value_reason
+from mjtools.scoring.validity import points_reason, shape_reason, value_reason
 from mjtools.validate import check_hand
 from mjtools.wildcards import dora_kinds, stand_ins, wild_kinds
 
@@ -43,7 +43,13 @@ def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en") -> l
         reason = shape_reason(c, rs)
         ev = evaluate_fans(c, rs, lang)
         ev.reason = reason or value_reason(ev, rs, ctx, hand, wild_held)
-        out.append((ev, None if ev.reason else model(ev, rs, ctx, hand)))
+        value = None if ev.reason else model(ev, rs, ctx, hand)
+        if value is not None:
+            # 起胡 in points (Luoshan: 100 by self-draw, 200 on a discard) is known only now.
+            ev.reason = points_reason(value, rs, ctx)
+            if ev.reason:
+                value = None
+        out.append((ev, value))
     return out
 
 
@@ -53,7 +59,8 @@ def _rank(ev: Evaluation, value: HandValue | None, points: float) -> tuple:
     return (1, points, value.fan_total, value.rank)
 
 
-def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en") -> dict[str, Any]:
+def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en", chickens: bool = True) -> dict[str, Any]:
+    """The score record of one win (CLI contract). `chickens=False`: a table case settles them."""
     wild = wild_kinds(rs, ctx)
     hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,))
     rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
@@ -67,7 +74,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         return rec
     ranked = []
     for ev, value in readings:
-        settled = settle(value, rs, ctx) if value is not None else None
+        settled = settle(value, rs, ctx, hand, ev, chickens=chickens) if value is not None else None
         points = settled.points if settled else 0
         ranked.append((_rank(ev, value, points), ev, value, settled))
     # max() keeps the first of equal keys: the first reading found wins a tie.
@@ -88,6 +95,12 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
 
         rec["explain"] = build(ranked, chosen, rs, lang)
     return rec
+
+
+def best_value(hand: Hand, rs: Ruleset, ctx: WinContext) -> HandValue | None:
+    """The highest per-payer hand value of a complete hand (查大叫), before settlement."""
+    values = [v for _, v in evaluations(hand, rs, ctx) if v is not None]
+    return max(values, key=lambda v: (v.points, v.fan_total), default=None)
 
 
 def legal_win(hand: Hand, rs: Ruleset, ctx: WinContext) -> bool:

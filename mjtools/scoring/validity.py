@@ -84,3 +84,13 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
     if win.get("ready_declaration") and not (ctx.has("riichi") or ctx.has("double_riichi")):
         return "ready_declaration: the winner did not declare ready (报听)"
     return None
+
+
+def points_reason(value, rs: Ruleset, ctx: WinContext) -> str | None:
+    """起胡 in points: win.minimum.points_tsumo / points_ron against the per-payer value."""
+    minimum = rs.section("win").get("minimum", {})
+    need = minimum.get("points_tsumo" if ctx.tsumo else "points_ron")
+    if need is not None and value.points < need:
+        how = "a self-draw" if ctx.tsumo else "a discard win"
+        return f"minimum_points: {value.points:g} below the {need:g} that {how} needs (起胡)"
+    return None
