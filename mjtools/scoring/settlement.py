@@ -22,6 +22,7 @@ from typing import Any
 from mjtools.context import WinContext
 from mjtools.errors import UsageError
 from mjtools.hand import Hand
+from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import num
 from mjtools.scoring.result import Evaluation, HandValue, Settled
@@ -130,9 +131,9 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
         amount = value.points * share * _dealer_factor(dealer, ctx, behalf)
         normal[payer] = normal.get(payer, 0) + amount
         if payer == behalf:
-            steps.append(f"{payer} pays {num(amount)} ({'self-draw' if ctx.tsumo else 'discard'}, share {num(share)})")
+            steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if ctx.tsumo else "settle.discard"), share=num(share)))
         else:
-            steps.append(f"{payer} pays {num(amount)} on behalf of {behalf}")
+            steps.append(Msg("settle.on_behalf", seat=payer, amount=num(amount), behalf=behalf))
     hand_pay, reason = dict(normal), "hand"
     if hand is not None and ev is not None and st.get("liability"):
         from mjtools.scoring.liability import apply_liability
@@ -159,7 +160,7 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
             chicken_entries({ctx.seat: hand}, rs, ctx, winners=(ctx.seat,)) if chickens else [],
         ):
             ledger += more
-            steps += [f"{e['from']} pays {e['to']} {e['amount']}: {e['reason']}" for e in more]
+            steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in more]
     payments = {s: 0.0 for s in rs.seats if s != ctx.seat}
     for e in ledger:
         if e["to"] == ctx.seat and e["from"] in payments:
