@@ -128,6 +128,8 @@ def _summary(command: str, rec: Mapping[str, Any], lang: str) -> str:
         return text("example.wait", lang, waits=" ".join(rec.get("waits", ())) or "-") if rec.get("tenpai") else text("example.not_ready", lang)
     if command == "shanten":
         return text("example.shanten", lang, n=rec.get("shanten"))
+    if command == "simulate":
+        return text("example.simulate", lang, events=", ".join(map(str, rec.get("events", ()))) or "-")
     return ", ".join(f"{k}: {fmt(v, lang)}" for k, v in rec.items() if not isinstance(v, (list, Mapping)))
 
 
