@@ -190,7 +190,7 @@ def test_search_across_variants(run):
     assert term["id"] == "kong_bloom"
     assert {"variant": "riichi", "path": "fans.kong_bloom"}.items() <= next(f for f in term["found"] if f["variant"] == "riichi").items()
     rows = list(csv.reader(io.StringIO(run("explain-rule", "--search", "kong bloom", "-f", "csv").stdout)))
-    assert tuple(rows[0]) == COLUMNS["explain-rule-search"] and rows[1][1] == "riichi"
+    assert tuple(rows[0]) == COLUMNS["explain-rule-search"] and "riichi" in [r[1] for r in rows[1:]]
     # Not a glossary term, but a rule name in a variant:
     rec = json.loads(run("explain-rule", "--search", "ippatsu", "-f", "json").stdout)
     assert rec["terms"] == [] and rec["rules"][0]["id"] == "ippatsu"

@@ -118,4 +118,11 @@ def test_locate_finds_settings_entries_and_unsupported(tmp_path):
     by_id = {t.id: t for t in all_terms()}
     assert [e.path for e in locate(rs, by_id["follow_dealer"])] == ["unsupported.follow_dealer"]
     assert "play.abortive_draws" in [e.path for e in locate(rs, by_id["abort_four_kongs"])]
+    q = tmp_path / "q.yaml"
+    q.write_text(
+        "id: q\nextends: riichi\nnames: {en: Q, zh_hans: 问}\n"
+        "unsupported: {table_manners: {en: 四归西 and 跟庄 are table manners, zh_hans: 四归西、跟庄属于牌桌礼仪}}\n",
+        encoding="utf-8",
+    )
+    assert [e.path for e in locate(load_path(q), by_id["no_fourth_west"])] == ["unsupported.table_manners"]
     assert locate(rs, by_id["bloody_battle"]) == []

@@ -143,15 +143,20 @@ def locate(rs: Ruleset, term: Term) -> list[Entry]:
             used = node if isinstance(node, str) else node.get("id") if isinstance(node, Mapping) else None
             if used in ids and f"fans.{fid}" not in found:
                 found[f"fans.{fid}"] = Entry("fan", fid, f"fans.{fid}", fan)
+    # An unsupported entry may list several rules in its prose ("四杠和局、四风连打 ... are play,
+    # not scoring"): the variant has the rule, mjtools does not implement it.
+    chinese = [norm(s) for s in (*term.zh, *term.zh_hant, *term.ja) if len(norm(s)) >= 2]
     for key, why in (rs.get("unsupported") or {}).items():
-        if key in ids:
+        prose = norm(" ".join(why.values()) if isinstance(why, Mapping) else str(why))
+        if key in ids or any(s in prose for s in chinese):
             found[f"unsupported.{key}"] = Entry("unsupported", key, f"unsupported.{key}", why)
     for w in term.where:
         path, sep, want = w.partition("=")
         value = get_path(rs.data, path)
         raw = get_path(rs.raw, path)
         if (sep and value is not None and _contains(value, want)) or (not sep and _truthy(raw)):
-            found.setdefault(path, Entry("setting", term.id, path, value))
+            kind = "unsupported" if path.startswith("unsupported.") else "setting"
+            found.setdefault(path, Entry(kind, path.split(".")[-1] if kind == "unsupported" else term.id, path, value))
     for top, node in rs.data.items():
         if top in NOT_RULES:
             continue
