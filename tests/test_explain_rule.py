@@ -274,3 +274,23 @@ def test_simulate_examples(run, tmp_path, monkeypatch):
     replay = next(e for e in rec["examples"] if e["id"] == "replay")
     assert replay["holds"] is True and replay["result"]["events"] == ["deal", "kong_bloom"]
     assert "the replayed hand shows: deal, kong_bloom" in run("explain-rule", str(p), "kong_bloom").stdout
+
+
+def test_score_explain_keeps_yaml_off_the_single_hand_path():
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from mjtools.cli import cli\n"
+        "r = CliRunner().invoke(cli, ['score', '234567m234p5688s+7s', '--seat', 'S', '--explain', '--lang', 'zh'])\n"
+        "assert r.exit_code == 0, r.output\n"
+        "print('yaml' in sys.modules)\n"
+    )
+    env = dict(os.environ)
+    subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)  # warms the rules cache
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"

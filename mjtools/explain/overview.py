@@ -112,10 +112,23 @@ def wildcard_summary(rs: Ruleset, lang: str) -> str:
     return f"{name} ({'; '.join(how)})" if how else name
 
 
+def _kong_payments(value: Mapping[str, Any], lang: str) -> str:
+    """`exposed kong: the feeder pays 2; ...` from settlement.kong_payments."""
+    parts = []
+    for kind, how in value.items():
+        if isinstance(how, Mapping):
+            who = fmt(how.get("from", "each"), lang, "val.kong_from")
+            parts.append(f"{fmt(kind, lang, 'val.kong')}: {who} {fmt(how.get('amount', 0), lang)}")
+    return "; ".join(parts)
+
+
 def _generic(section: str, data: Mapping[str, Any], lang: str, skip: tuple[str, ...] = ()) -> list[str]:
     lines = []
     for key, value in data.items():
         if key in skip:
+            continue
+        if section == "settlement" and key == "kong_payments" and isinstance(value, Mapping):
+            lines.append(text("set.settlement.kong_payments", lang, value=_kong_payments(value, lang)))
             continue
         if isinstance(value, Mapping) and value and not has(f"set.{section}.{key}"):
             inner = "; ".join(f"{k}: {fmt(v, lang, f'val.{section}.{key}.{k}')}" for k, v in value.items())
@@ -215,7 +228,7 @@ def _options(rs: Ruleset, lang: str) -> list[str]:
         if isinstance(choices, Mapping):
             for value, what in choices.items():
                 mark = "*" if str(value) == str(current) else "-"
-                lines.append(f"    {mark} {value}: {pick(what, lang) if isinstance(what, Mapping) else what}")
+                lines.append(f"    {mark} {option_word(value)}: {pick(what, lang) if isinstance(what, Mapping) else what}")
     return lines or [text("word.none", lang)]
 
 
