@@ -108,7 +108,7 @@ def test_overview_house_default_and_inheritance(run, house):
     ("門前清自摸和", "concealed_self_draw"),  # Japanese name
     ("all simples", "all_simples"),  # English name, any spacing
     ("tanyao", "all_simples"),     # a part of the English name
-    ("renchan", "honba"),          # alias
+    ("menzen", "concealed_hand"),  # alias
     ("kuit", "open_tanyao"),       # unique prefix
     ("四杠散了", "abort_four_kongs"),  # glossary term -> a setting
 ])
@@ -200,24 +200,25 @@ def test_score_explain_json(run):
     rec = json.loads(run("score", "223344m556677p5s+5s", "--seat", "S", "--explain", "-f", "json").stdout)
     ex = rec["explain"]
     assert ex["decomposition"] == ["234m", "234m", "567p", "567p", "55s"]
-    assert ex["readings"] == 2 and ex["alternatives"][0]["form"] == "seven_pairs" and ex["alternatives"][0]["lost_on"] == "points"
+    assert [(r["form"], r["chosen"], r["lost_on"], r["points"]) for r in ex["readings"]] == [("standard", True, None, 8000), ("seven_pairs", False, "points", 3200)]
+    assert ex["readings"][1]["fans"] == {"all_simples": 1, "seven_pairs": 2}
     awarded = {a["id"]: a for a in ex["awarded"]}
-    assert awarded["twice_pure_double_chow"]["rule"] == "Two different pairs of identical chows in a concealed hand."
+    assert awarded["twice_pure_double_chow"]["rule"].startswith("Two different pairs of identical chows in a concealed hand")
     assert awarded["twice_pure_double_chow"]["value"] == 3
     assert ex["excluded"] == [{"id": "pure_double_chow", "name": "Pure double chow (iipeikou)", "by": "twice_pure_double_chow", "by_name": "Twice pure double chow (ryanpeikou)"}]
     steps = "\n".join(ex["steps"])
-    for fragment in ("2 readings", "not chosen: seven pairs", "3200 points < 8000", "excluded by", "fu: base 20 + pair wait 2 + concealed ron 10 -> 40", "E pays 4 × 2000 = 8000", "points received: E 8000 = 8000"):
+    for fragment in ("2 readings", "then real yakuman over counted", "not chosen: seven pairs", "3200 points < 8000", "excluded by", "fu: 20 base + 2 pair wait + 10 concealed ron = 32 -> 40", "E pays 4 × 2000 = 8000", "points received: E 8000 = 8000"):
         assert fragment in steps, fragment
 
 
 def test_score_explain_languages_and_table(run):
     zh = json.loads(run("score", "234567m234p5688s+7s", "--seat", "S", "--explain", "--lang", "zh", "-f", "json").stdout)["explain"]
     assert zh["awarded"][0]["rule"] == "门前清、四顺子、无符雀头、两面听。"
-    assert "符：底符20 + 门前荣和10 -> 30" in zh["steps"]
+    assert "符：底符20 + 门前荣和10 = 30 -> 30" in zh["steps"]
     en = json.loads(run("score", "234567m234p5688s+7s", "--seat", "S", "--explain", "-f", "json").stdout)
     assert en["fu_breakdown"] == [{"reason": "base", "fu": 20}, {"reason": "concealed ron", "fu": 10}]  # contract fields stay English
     table = run("score", "234567m234p5688s+7s", "--seat", "S", "--explain", "--honba", "1", "--lang", "ja").stdout
-    assert "計算の過程" in table and "1本場で +300 = 2300" in table
+    assert "計算の過程" in table and "切り上げて 2000、1本場で +300 = 2300" in table
     bad = run("score", "(123m)456m789p11z23s+4s", "--seat", "S", "--explain").stdout
     assert "not a legal win" in bad and "no yaku" in bad and "steps:" in bad
 

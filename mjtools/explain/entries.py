@@ -17,14 +17,14 @@ from typing import Any
 from mjtools.errors import UsageError
 from mjtools.rules.model import Ruleset, pick
 
-SECTIONS = (("fans", "fan"), ("options", "option"), ("special_rules", "special_rule"))
+SECTIONS = (("fans", "fan"), ("options", "option"), ("special_rules", "special_rule"), ("situations", "situation"))
 # Name parts: "All simples (tanyao)" is also found as "tanyao", "役牌（三元牌）" as "三元牌".
 PART_SPLIT = re.compile(r"[()（）/／、,，;；]")
 
 
 @dataclass(frozen=True)
 class Entry:
-    kind: str  # fan | option | special_rule | setting | unsupported
+    kind: str  # fan | option | special_rule | situation | setting | unsupported
     id: str
     path: str  # where it lives in the rule file: fans.pinfu, options.kazoe, calls.claims
     data: Any  # the entry's mapping (options applied), or a setting's value
@@ -51,7 +51,7 @@ class Entry:
 
 
 def entries(rs: Ruleset) -> list[Entry]:
-    """Every fan (enabled or not), option and special rule, in file order."""
+    """Every fan (enabled or not), option, special rule and situation (--situation), in file order."""
     out = []
     for section, kind in SECTIONS:
         items = rs.options if section == "options" else rs.section(section)

@@ -263,6 +263,8 @@ def overview(rs: Ruleset, lang: str = "en") -> dict[str, Any]:
         _section("special_rules", lang, [f"{pick(s.get('names'), lang) or sid} ({sid}): {pick(s.get('text'), lang)}" for sid, s in rs.section("special_rules").items()] or [text("word.none", lang)]),
         _section("options", lang, _options(rs, lang)),
     ]
+    if rs.section("situations"):
+        sections.append(_section("situations", lang, [f"--situation {sid}: {pick(x.get('names'), lang) or sid}. {pick(x.get('text'), lang)}" for sid, x in rs.section("situations").items()]))
     if d.get("unsupported"):
         sections.append(_section("unsupported", lang, [f"{k}: {pick(v, lang)}" for k, v in d["unsupported"].items()]))
     title = f"{rs.name(lang)} ({rs.id})"

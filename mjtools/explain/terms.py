@@ -20,7 +20,7 @@ from mjtools.rules.model import Ruleset
 
 TERMS_PATH = Path(__file__).resolve().parent.parent / "data" / "terms.yaml"
 # Top-level keys that hold prose or bookkeeping, not rules: never searched for a term id.
-NOT_RULES = ("id", "names", "summary", "sources", "examples", "options", "fans", "special_rules", "unsupported", "aliases", "status", "schema_version", "abstract")
+NOT_RULES = ("id", "names", "summary", "sources", "examples", "options", "fans", "special_rules", "situations", "unsupported", "aliases", "status", "schema_version", "abstract")
 SEPARATORS = " _-'·・"
 
 

@@ -16,6 +16,7 @@ from mjtools.patterns.ctx import Ctx
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.fans import evaluate_fans
 from mjtools.scoring.models import get as get_model
+from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.result import Evaluation, HandValue
 from mjtools.scoring.settlement import settle
 from mjtools.scoring.validity import points_reason, shape_reason, value_reason
@@ -56,11 +57,29 @@ def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en") -> l
 def _rank(ev: Evaluation, value: HandValue | None, points: float) -> tuple:
     if value is None:
         return (0, 0, 0, ())
+    if value.tiebreak is not None:
+        return (1, points) + value.tiebreak
     return (1, points, value.fan_total, value.rank)
+
+
+def fan_names(rs: Ruleset, fid: str) -> dict[str, str]:
+    """A fan's name in each output language (en, ja, zh)."""
+    names = rs.fans[fid].get("names") if fid in rs.fans else None
+    from mjtools.rules.model import pick
+
+    return {lang: pick(names, lang) or fid for lang in ("en", "ja", "zh")}
 
 
 def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en", chickens: bool = True) -> dict[str, Any]:
     """The score record of one win (CLI contract). `chickens=False`: a table case settles them."""
+    pre = get_pre_score(rs.section("scoring")["model"])
+    if pre is not None:
+        # The model checks the context first and may answer a non-win event itself.
+        answered = pre(hand, rs, ctx, text, lang)
+        if answered is not None:
+            if not explain:
+                answered.pop("explain", None)
+            return answered
     wild = wild_kinds(rs, ctx)
     hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,))
     rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
@@ -82,7 +101,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
     _, ev, value, settled = ranked[chosen]
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
-    rec["fans"] = [{"id": a.id, "name": a.name, "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
+    rec["fans"] = [{"id": a.id, "name": a.name, "names": fan_names(rs, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
     if value is None:
         rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
     else:

@@ -16,7 +16,7 @@ from mjtools.scoring.result import Evaluation, HandValue, Settled
 
 # (rank key, evaluation, value, settlement) per reading, as `score` ranks them.
 Reading = tuple[tuple, Evaluation, "HandValue | None", "Settled | None"]
-MAX_ALTERNATIVES = 20
+MAX_ALTERNATIVES = 20  # losing readings spelled out in the steps (JSON `readings` has them all)
 LOST_ON = ("valid", "points", "fan_total", "tie_break")
 
 
@@ -53,28 +53,42 @@ def _reading_line(ev: Evaluation, lang: str) -> str:
     return text(key, lang, form=_form(d.form, lang), blocks=blocks, wait=wait)
 
 
-def _lost_on(key: tuple, best: tuple) -> str:
-    """Which ranking key a losing reading fell short on (`same` when the keys tie)."""
-    for name, mine, theirs in zip(LOST_ON, key, best):
+def _lost_on(r: Reading, best: Reading) -> str:
+    """Which ranking key a losing reading fell short on (`same` when the keys tie).
+
+    Keys are (legal, points, fan total, model rank), or (legal, points, *tie-break) when the model
+    gives its own tie-break (riichi: real yakuman, han, fu, fu before rounding)."""
+    key, _, value, _ = r
+    own_tiebreak = any(v is not None and v.tiebreak is not None for v in (value, best[2]))
+    for i, (mine, theirs) in enumerate(zip(key, best[0])):
         if mine != theirs:
-            return name
+            if i < 2:
+                return LOST_ON[i]
+            return "fan_total" if i == 2 and not own_tiebreak else "tie_break"
     return "same"
 
 
-def _alternative(r: Reading, best: Reading, lang: str) -> tuple[dict[str, Any], str]:
-    key, ev, value, settled = r
-    lost = _lost_on(key, best[0])
+def reading_record(r: Reading, chosen: bool, lost_on: str | None) -> dict[str, Any]:
+    """One decomposition as explain shows it: blocks, wait, fans, what it is worth, its fate."""
+    _, ev, value, settled = r
+    d = ev.decomposition
+    out: dict[str, Any] = {"decomposition": [str(b) for b in d.blocks], "form": d.form, "wait": d.wait}
+    out["fans"] = {a.id: _num(a.total) for a in ev.fans}
+    out["valid"] = value is not None
+    if value is None:
+        out["reason"] = ev.reason
+    else:
+        out.update({k: v for k, v in value.extra.items() if k in ("han", "fu")})
+        out["fan_total"] = _num(value.fan_total)
+        out["points"] = _num(settled.points if settled else 0)
+    out["chosen"] = chosen
+    out["lost_on"] = lost_on
+    return out
+
+
+def _why(r: Reading, best: Reading, lost: str, lang: str) -> str:
+    _, ev, value, settled = r
     points = settled.points if settled else 0
-    rec = {
-        "decomposition": [str(b) for b in ev.decomposition.blocks],
-        "form": ev.decomposition.form,
-        "wait": ev.decomposition.wait,
-        "valid": value is not None,
-        "reason": ev.reason,
-        "points": _num(points),
-        "fan_total": _num(value.fan_total) if value else None,
-        "lost_on": lost,
-    }
     if lost == "valid":
         why = text("explain.lost.valid", lang, reason=ev.reason or "")
     elif lost == "points":
@@ -85,13 +99,14 @@ def _alternative(r: Reading, best: Reading, lang: str) -> tuple[dict[str, Any], 
         why = text("explain.lost.tie_break", lang)
     else:
         why = text("explain.lost.same", lang)
-    return rec, text("explain.not_chosen", lang, reading=_reading_line(ev, lang), why=why)
+    return text("explain.not_chosen", lang, reading=_reading_line(ev, lang), why=why)
 
 
 def _ordering(rs: Ruleset, lang: str) -> str:
-    model = rs.section("scoring").get("model", "")
-    extra = f"order.{model}"
-    return text("explain.ordering", lang) + (text("explain.ordering_then", lang, rest=text(extra, lang)) if has(extra) else "")
+    """Legal wins first, then points, then the model's own tie-break (riichi) or the fan total."""
+    extra = f"order.{rs.section('scoring').get('model', '')}"
+    rest = text("explain.ordering_then", lang, rest=text(extra, lang)) if has(extra) else text("explain.ordering_fan", lang)
+    return text("explain.ordering", lang) + rest
 
 
 def build(readings: list[Reading], chosen: int, rs: Ruleset, lang: str) -> dict[str, Any]:
@@ -103,18 +118,19 @@ def build(readings: list[Reading], chosen: int, rs: Ruleset, lang: str) -> dict[
     n = len(readings)
     steps.append(text("explain.readings", lang, n=n) if n > 1 else text("explain.one_reading", lang))
     steps.append(text("explain.chosen", lang, reading=_reading_line(ev, lang)))
-    alternatives: list[dict[str, Any]] = []
+    records = []
     if n > 1:
         steps.append(_ordering(rs, lang))
-        for i, r in enumerate(readings):
-            if i == chosen:
-                continue
-            rec, line = _alternative(r, best, lang)
-            if len(alternatives) < MAX_ALTERNATIVES:
-                alternatives.append(rec)
-                steps.append(line)
-        if n - 1 > MAX_ALTERNATIVES:
-            steps.append(text("explain.more_readings", lang, n=n - 1 - MAX_ALTERNATIVES))
+    shown = 0
+    for i, r in enumerate(readings):
+        lost = None if i == chosen else _lost_on(r, best)
+        records.append(reading_record(r, i == chosen, lost))
+        if lost is not None:
+            shown += 1
+            if shown <= MAX_ALTERNATIVES:
+                steps.append(_why(r, best, lost, lang))
+    if shown > MAX_ALTERNATIVES:
+        steps.append(text("explain.more_readings", lang, n=shown - MAX_ALTERNATIVES))
     awarded = []
     for a in ev.fans:
         rule = pick(rs.fans[a.id].get("text"), lang) if a.id in rs.fans else ""
@@ -140,11 +156,10 @@ def build(readings: list[Reading], chosen: int, rs: Ruleset, lang: str) -> dict[
             parts.append(text("explain.pot", lang, pot=_fmt(settled.pot)))
         steps.append(text("explain.total", lang, parts=" + ".join(parts) or "0", points=_fmt(settled.points)))
     return {
-        "readings": n,
         "decomposition": [str(b) for b in d.blocks],
         "form": d.form,
         "wait": d.wait,
-        "alternatives": alternatives,
+        "readings": records,
         "awarded": awarded,
         "excluded": excluded,
         "steps": steps,
@@ -152,4 +167,4 @@ def build(readings: list[Reading], chosen: int, rs: Ruleset, lang: str) -> dict[
 
 
 def no_reading(lang: str) -> dict[str, Any]:
-    return {"readings": 0, "decomposition": [], "form": None, "wait": None, "alternatives": [], "awarded": [], "excluded": [], "steps": [text("explain.no_reading", lang)]}
+    return {"decomposition": [], "form": None, "wait": None, "readings": [], "awarded": [], "excluded": [], "steps": [text("explain.no_reading", lang)]}

@@ -53,6 +53,9 @@ class HandValue:
     # Per-payer additions that are not part of the hand value proper (自摸加底): each becomes a
     # ledger entry of its own from every payer of the hand, as (reason, amount).
     adds: list[tuple[str, float]] = field(default_factory=list)
+    # When set, the whole tie-break after points (replacing fan_total, rank): riichi ranks a
+    # real yakuman over a counted one of the same points, then han, fu, raw fu (as `mahjong`).
+    tiebreak: tuple | None = None
 
 
 @dataclass

@@ -12,6 +12,10 @@ settlement's business (scoring/settlement.py). One module per model:
     fan_gate        fans only gate the win; a fixed stake by win type (Hainan)
     multiplicative  fan values are factors that stack (Tianjin, Wuhan)
     riichi          han / fu and the limit tiers
+
+A model may also register a pre-score hook (`@pre_score(name)`): it sees the parsed hand and
+the context before any decomposition, may refuse contradictory input (a UsageError) and may
+answer a case that is not a winning hand at all (riichi's nagashi mangan) with a record.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from mjtools.scoring.result import Awarded, Evaluation, HandValue
 
 Model = Callable[[Evaluation, Ruleset, WinContext, Hand], HandValue]
 MODELS: dict[str, Model] = {}
+PreScore = Callable[[Hand, Ruleset, WinContext, str, str], "dict[str, Any] | None"]
+PRE_SCORE: dict[str, PreScore] = {}
 MODULES = ("flat", "doubling", "additive", "category", "points_doubling", "fan_gate", "multiplicative", "riichi")
 
 
@@ -40,10 +46,27 @@ def model(name: str) -> Callable[[Model], Model]:
     return deco
 
 
-def get(name: str) -> Model:
+def pre_score(name: str) -> Callable[[PreScore], PreScore]:
+    def deco(fn: PreScore) -> PreScore:
+        PRE_SCORE[name] = fn
+        return fn
+
+    return deco
+
+
+def _load() -> None:
     if not MODELS:
         for mod in MODULES:
             importlib.import_module(f"mjtools.scoring.models.{mod}")
+
+
+def get_pre_score(name: str) -> PreScore | None:
+    _load()
+    return PRE_SCORE.get(name)
+
+
+def get(name: str) -> Model:
+    _load()
     try:
         return MODELS[name]
     except KeyError:
