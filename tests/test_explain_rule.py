@@ -295,3 +295,24 @@ def test_score_explain_keeps_yaml_off_the_single_hand_path():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+def test_every_message_key_used_in_code_exists():
+    """A key that is missing from data/messages.json would fail at run time; find them all here."""
+    import re
+    from pathlib import Path
+
+    from mjtools.messages import catalogue
+
+    prefixes = {k.split(".")[0] for k in catalogue()}
+    root = Path(__file__).resolve().parent.parent / "mjtools"
+    missing = []
+    for f in root.rglob("*.py"):
+        for line in f.read_text(encoding="utf-8").splitlines():
+            if "Msg(" not in line and "text(" not in line and "has(" not in line:
+                continue
+            for key in re.findall(r'"([a-z_]+\.[a-z_.]+)"', line):
+                is_prefix = any(k.startswith(key + ".") for k in catalogue())  # fmt(..., "val.limit")
+                if key.split(".")[0] in prefixes and key not in catalogue() and not is_prefix:
+                    missing.append(f"{f.name}: {key}")
+    assert not missing, missing

@@ -14,7 +14,7 @@ from mjtools.context import WinContext
 from mjtools.decompose import KONG, PAIR, PUNG
 from mjtools.errors import UsageError
 from mjtools.hand import Hand
-from mjtools.messages import Joined, Msg, localize
+from mjtools.messages import Joined, Msg, has, localize
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import model, pre_score
 from mjtools.scoring.result import Evaluation, HandValue
@@ -141,12 +141,15 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValu
     return HandValue(han, points, base=None, limit=limit, unit="han", extra=extra, steps=steps, payments=payments, pot=pot, ledger=ledger, rank=tiebreak[:3], tiebreak=tiebreak)
 
 
-def _limit_word(limit: str) -> Msg:
-    """A limit name for a step: mangan ... yakuman, or "N x yakuman"."""
-    times, sep, rest = limit.partition("x ")
-    if sep and times.isdigit():
-        return Msg("limit.multi", n=times, limit=Msg(f"limit.{rest}"))
-    return Msg(f"limit.{limit}")
+def _limit_word(limit: str) -> Joined:
+    """A limit name for a step, word by word: "kazoe 2x yakuman", "kiriage mangan", "haneman"."""
+    words: list[Any] = []
+    for w in limit.split():
+        if w.endswith("x") and w[:-1].isdigit():
+            words.append(Msg("limit.times", n=w[:-1]))
+        else:
+            words.append(Msg(f"limit.{w}") if has(f"limit.{w}") else w)
+    return Joined(words, " ")
 
 
 def _paid(seat: str, mult: int, basic: int, north: int, honba: int, counters: int) -> Joined:
