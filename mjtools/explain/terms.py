@@ -166,5 +166,7 @@ def locate(rs: Ruleset, term: Term) -> list[Entry]:
             value_hit = isinstance(value, str) and value in ids
             list_hit = isinstance(value, (list, tuple)) and any(isinstance(v, str) and v in ids for v in value)
             if (key_hit or value_hit or list_hit) and not any(dotted.startswith(p + ".") for p in found):
-                found.setdefault(dotted, Entry("setting", term.id, dotted, value))
+                # Of a list (abortive_draws, win.forms) only the items that are this rule.
+                shown = [v for v in value if isinstance(v, str) and v in ids] if list_hit else value
+                found.setdefault(dotted, Entry("setting", term.id, dotted, shown))
     return list(found.values())
