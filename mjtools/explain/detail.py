@@ -14,6 +14,7 @@ from typing import Any
 from mjtools.errors import MjError
 from mjtools.explain.entries import Entry
 from mjtools.explain.overview import fan_value, fmt, option_word
+from mjtools.explain.terms import Term
 from mjtools.messages import text
 from mjtools.rules.freeze import is_optref, thaw
 from mjtools.rules.model import Ruleset, pick
@@ -163,7 +164,7 @@ def illustrating(rs: Ruleset, ids: set[str]) -> list[tuple[str, Mapping[str, Any
     return [(eid, ex) for eid, ex in rs.examples.items() if ids & set(ex.get("illustrates", ()))]
 
 
-def detail(rs: Ruleset, entry: Entry, lang: str = "en", term: Any = None) -> dict[str, Any]:
+def detail(rs: Ruleset, entry: Entry, lang: str = "en", term: Term | None = None) -> dict[str, Any]:
     """The explain-rule record of one entry."""
     facts: list[str] = []
     extra: dict[str, Any] = {}

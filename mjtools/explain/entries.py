@@ -12,10 +12,13 @@ import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtools.errors import UsageError
 from mjtools.rules.model import Ruleset, pick
+
+if TYPE_CHECKING:
+    from mjtools.explain.terms import Term
 
 SECTIONS = (("fans", "fan"), ("options", "option"), ("special_rules", "special_rule"), ("situations", "situation"))
 # Name parts: "All simples (tanyao)" is also found as "tanyao", "役牌（三元牌）" as "三元牌".
@@ -71,7 +74,7 @@ def _keys(e: Entry) -> set[str]:
     return keys
 
 
-def find(rs: Ruleset, query: str) -> tuple[Entry, Any]:
+def find(rs: Ruleset, query: str) -> tuple[Entry, Term | None]:
     """The one entry `query` names, and the glossary term it was found through (or None);
     a UsageError naming the closest matches otherwise."""
     from mjtools.explain.terms import locate, match, norm
@@ -87,9 +90,8 @@ def find(rs: Ruleset, query: str) -> tuple[Entry, Any]:
         return (by_id or exact)[0], None
     if exact:
         raise UsageError(f"{query!r} names several rules of {rs.id}: {', '.join(e.path for e in exact)}; give the id")
-    for term in match(query) if not exact else ():
-        if q not in term.spellings:
-            break  # only exact term spellings stand for a rule here; partial ones are --search's job
+    # A glossary term spelled exactly (partial spellings are --search's job) may name a setting.
+    for term in (t for t in match(query) if q in t.spellings):
         hits = locate(rs, term)
         if hits:
             return next((h for h in hits if h.kind != "setting"), hits[0]), term
