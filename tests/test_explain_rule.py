@@ -118,6 +118,13 @@ def test_find_rule(run, query, rid):
     assert json.loads(r.stdout)["rule"] == rid
 
 
+def test_rules_option_names_the_variant(run):
+    by_arg = run("explain-rule", "riichi", "pinfu", "-f", "json").stdout
+    assert run("explain-rule", "-r", "riichi", "pinfu", "-f", "json").stdout == by_arg
+    assert json.loads(run("explain-rule", "--rules", "jp", "-f", "json").stdout)["rules"] == "riichi"
+    one_line_error(run("explain-rule", "-r", "riichi", "riichi", "pinfu"), ["--rules"])
+
+
 def test_rule_detail_fan(run):
     rec = json.loads(run("explain-rule", "riichi", "full_flush", "-f", "json").stdout)
     assert rec["kind"] == "fan" and rec["text"] == "One suit only."

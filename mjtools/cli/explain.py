@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from mjtools.cli.common import format_option
+from mjtools.cli.common import format_option, rules_option
 from mjtools.errors import UsageError
 
 LANG_HELP = "Language: en, zh or ja (default en, or $MJTOOLS_LANG; never the locale)."
@@ -34,9 +34,10 @@ def _emit(fmt: str, command: str, records: list[dict], table: str, batch: bool =
 @click.option("--list", "list_", is_flag=True, help="List every variant: names, players, tiles, hand size, wildcards, score model.")
 @click.option("--search", "search_term", metavar="TERM", help="Find a rule term (Chinese or English, 简体 or 繁體) across every variant.")
 @click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help="Set a rule option of ID (shown as its current value).")
+@rules_option
 @format_option
 @lang_option
-def explain_rule(rule_id: str | None, rule: str | None, list_: bool, search_term: str | None, options: tuple[str, ...], fmt: str, lang: str) -> None:
+def explain_rule(rule_id: str | None, rule: str | None, list_: bool, search_term: str | None, options: tuple[str, ...], rules: str | None, fmt: str, lang: str) -> None:
     """Explain a variant, one of its rules, or a rule term across variants.
 
     \b
@@ -58,6 +59,12 @@ def explain_rule(rule_id: str | None, rule: str | None, list_: bool, search_term
     from mjtools.cli.options import _kv
     from mjtools.explain import render
     from mjtools.rules import available, load
+
+    if rules is not None:
+        # `-r ID` is the common way to name the variant; the one argument left is then RULE.
+        if rule is not None:
+            raise UsageError("with --rules, give only RULE (the variant is --rules)")
+        rule_id, rule = rules, rule_id
 
     if search_term is not None:
         if rule is not None:
