@@ -96,7 +96,8 @@ def score_explain_lines(explain: Mapping[str, Any], lang: str) -> list[str]:
     """The explain block under a score table: decomposition, fans and their rules, exclusions, steps."""
     lines = ["  " + text("score.how", lang)]
     wait = f" ({text('wait.' + explain['wait'], lang)})" if explain.get("wait") and _has("wait." + explain["wait"]) else ""
-    lines.append("    " + text("score.decomposition", lang, blocks=" ".join(explain["decomposition"]), wait=wait))
+    if explain["decomposition"]:
+        lines.append("    " + text("score.decomposition", lang, blocks=" ".join(explain["decomposition"]), wait=wait))
     for a in explain["awarded"]:
         lines.append(f"    + {a['name']} ({a['id']}) {a['value']:g} {a['unit']}: {a['rule']}")
     for x in explain["excluded"]:
