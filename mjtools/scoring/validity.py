@@ -74,6 +74,9 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         only = win.get("self_draw_only_for")
         if only and ids and ids <= set(only):
             return "self_draw_only: " + ", ".join(sorted(ids)) + " must be self-drawn"
+    why = call_reason(rs, ctx, hand)
+    if why:
+        return why
     held = {t.kind for t in hand.hand_tiles()}
     for t in win.get("no_win_holding", ()):
         if parse_kind(t) in held:
@@ -93,4 +96,20 @@ def points_reason(value, rs: Ruleset, ctx: WinContext) -> str | None:
     if need is not None and value.points < need:
         how = "a self-draw" if ctx.tsumo else "a discard win"
         return f"minimum_points: {value.points:g} below the {need:g} that {how} needs (起胡)"
+    return None
+
+
+def call_reason(rs: Ruleset, ctx: WinContext, hand) -> str | None:
+    """Calls the variant forbids, read from the melds' sources and their order (Taiwan, seed 003)."""
+    calls = rs.section("calls")
+    seats = rs.seats
+    left = seats[(seats.index(ctx.seat) - 1) % len(seats)]
+    if calls.get("exposed_kong_from_left") is False:
+        for m in hand.melds:
+            if m.kind == "exposed_kong" and m.source == left:
+                return f"exposed_kong_from_left: the kong {m} was called on the left player's discard (不得顺杠)"
+    if rs.section("win").get("no_bloom_after_exposed_kong") and ctx.has("kong_bloom"):
+        last = hand.melds[-1] if hand.melds else None
+        if last is not None and last.kind == "exposed_kong":
+            return f"no_bloom_after_exposed_kong: the last call {last} was a kong on a discard; its replacement tile cannot win"
     return None
