@@ -39,7 +39,11 @@ def fmt(value: Any, lang: str, prefix: str = "") -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(fmt(v, lang, prefix) for v in value) or text("word.none", lang)
     if isinstance(value, Mapping):
-        return json.dumps(thaw(value), ensure_ascii=False, separators=(", ", ": "))
+        # Flat mappings as `key: value; ...`; nested ones (liability rules, chickens) by their
+        # entries' names, so a long block of settings stays one readable line.
+        if all(not isinstance(v, Mapping) for v in value.values()):
+            return "; ".join(f"{k}: {fmt(v, lang)}" for k, v in value.items())
+        return ", ".join((pick(v.get("names"), lang) if isinstance(v, Mapping) and v.get("names") else str(k)) for k, v in value.items())
     return f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
 

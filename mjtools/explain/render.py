@@ -69,13 +69,20 @@ def detail_text(rec: dict[str, Any], lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+WIDE = 110  # a search table cell longer than this is cut (JSON keeps it whole)
+
+
+def _cut(value: str) -> str:
+    return value if len(value) <= WIDE else value[: WIDE - 1] + "…"
+
+
 def search_text(rec: dict[str, Any], lang: str) -> str:
     from tabulate import tabulate
 
     out = []
     for t in rec["terms"]:
         head = f"{' / '.join(t['zh'])} ({t['id']}) - {', '.join(t['en'])}"
-        rows = [[f["variant"], text("kind." + f["kind"], lang), f["path"], f["name"], f["what"]] for f in t["found"]]
+        rows = [[f["variant"], text("kind." + f["kind"], lang), f["path"], f["name"], _cut(f["what"])] for f in t["found"]]
         block = [head]
         if rows:
             block.append(tabulate(rows, headers=[text(f"search.{c}", lang) for c in ("variant", "kind", "path", "name", "what")], tablefmt="simple"))
@@ -87,7 +94,7 @@ def search_text(rec: dict[str, Any], lang: str) -> str:
             block.append("  " + text("search.missing", lang, variants=", ".join(t["missing"])))
         out.append("\n".join(block))
     if rec["rules"]:
-        rows = [[f["variant"], text("kind." + f["kind"], lang), f["path"], f["name"], f["what"]] for f in rec["rules"]]
+        rows = [[f["variant"], text("kind." + f["kind"], lang), f["path"], f["name"], _cut(f["what"])] for f in rec["rules"]]
         out.append(tabulate(rows, headers=[text(f"search.{c}", lang) for c in ("variant", "kind", "path", "name", "what")], tablefmt="simple"))
     return "\n\n".join(out) + "\n"
 

@@ -19,7 +19,7 @@ from mjtools.messages import text
 from mjtools.rules.model import Ruleset
 
 
-def describe(rs: Ruleset, e: Entry, lang: str) -> dict[str, Any]:
+def describe(rs: Ruleset, e: Entry, lang: str, term: Term | None = None) -> dict[str, Any]:
     """A found entry as a search row: variant, kind, path, name and value or text."""
     if e.kind == "fan":
         what = fan_value(e.data, rs.section("scoring").get("unit", ""), lang)
@@ -29,13 +29,13 @@ def describe(rs: Ruleset, e: Entry, lang: str) -> dict[str, Any]:
         what = f"{e.path} = {fmt(e.data, lang, f'val.{e.path}')}"
     else:
         what = e.text(lang)
-    name = e.name(lang) if e.kind != "setting" else e.path
+    name = e.name(lang) if e.kind != "setting" else (term.name(lang) if term else e.id)
     return {"variant": rs.id, "variant_name": rs.name(lang), "kind": e.kind, "id": e.id, "path": e.path, "name": name, "what": what}
 
 
 def _term_record(term: Term, variants: list[Ruleset], lang: str) -> dict[str, Any]:
     shipped = {rs.id for rs in variants}
-    found = [describe(rs, e, lang) for rs in variants for e in locate(rs, term)]
+    found = [describe(rs, e, lang, term) for rs in variants for e in locate(rs, term)]
     have = {f["variant"] for f in found}
     return {
         "term": term.zh[0],
