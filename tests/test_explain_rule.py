@@ -161,6 +161,22 @@ def test_examples_are_computed_live(run, riichi):
     assert "2900 points" in table and "(holds)" in table
 
 
+def test_table_draw_examples_are_summarised(run):
+    """Every rule of every shipped variant can be explained, examples and all, without a crash."""
+    from click.testing import CliRunner
+
+    from mjtools.cli import cli
+    from mjtools.explain.entries import entries
+    from mjtools.rules import available
+
+    runner = CliRunner()
+    for rs in available():
+        for e in entries(rs):
+            r = runner.invoke(cli, ["explain-rule", rs.id, e.path])
+            assert r.exit_code in (0, 1), (rs.id, e.path, r.output[-300:], r.exception)
+            assert r.exception is None or isinstance(r.exception, SystemExit), (rs.id, e.path, r.exception)
+
+
 def test_example_that_stops_holding_is_reported(run, house):
     r = run("explain-rule", str(house), "tea_break", "-f", "json")
     assert r.exit_code == 1
@@ -184,6 +200,9 @@ def test_unknown_rule_closest_matches_exit_2(run):
     line = one_line_error(run("explain-rule", "riichi", "pinfo"), ["riichi has no rule", "'pinfo'", "closest: pinfu"])
     assert "explain-rule riichi" in line
     one_line_error(run("explain-rule", "riichi", "p"), ["several rules", "pinfu"])
+    # An id used by a fan and a situation: the error names both paths, and a path picks one.
+    one_line_error(run("explain-rule", "riichi", "paarenchan"), ["fans.paarenchan", "situations.paarenchan"])
+    assert json.loads(run("explain-rule", "riichi", "situations.paarenchan", "-f", "json").stdout)["kind"] == "situation"
     one_line_error(run("explain-rule", "nosuch"), ["unknown variant"])
     one_line_error(run("explain-rule", "riichi", "pinfu", "-o", "nope=1"), ["no option"])
     one_line_error(run("explain-rule", "--search", "zzzqqq"), ["no rule term or rule named"])

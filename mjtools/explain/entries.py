@@ -66,7 +66,7 @@ def entries(rs: Ruleset) -> list[Entry]:
 def _keys(e: Entry) -> set[str]:
     from mjtools.explain.terms import norm
 
-    keys = {norm(e.id), *(norm(a) for a in e.aliases)}
+    keys = {norm(e.id), norm(e.path), *(norm(a) for a in e.aliases)}
     for name in e.names.values():
         keys.add(norm(name))
         keys |= {norm(p) for p in PART_SPLIT.split(name) if p.strip()}
@@ -89,7 +89,7 @@ def find(rs: Ruleset, query: str) -> tuple[Entry, Term | None]:
     if len(by_id) == 1 or len(exact) == 1:
         return (by_id or exact)[0], None
     if exact:
-        raise UsageError(f"{query!r} names several rules of {rs.id}: {', '.join(e.path for e in exact)}; give the id")
+        raise UsageError(f"{query!r} names several rules of {rs.id}: {', '.join(e.path for e in exact)}; give one of these paths")
     # A glossary term spelled exactly (partial spellings are --search's job) may name a setting.
     for term in (t for t in match(query) if q in t.spellings):
         hits = locate(rs, term)

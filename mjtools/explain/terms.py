@@ -36,6 +36,7 @@ def _chars() -> dict[str, str]:
     return {pair[0]: pair[1] for pair in _data()["chars"].split()}
 
 
+@lru_cache(maxsize=8192)
 def norm(text: str) -> str:
     """A spelling reduced for matching: NFKC, lower case, traditional -> simplified, no separators."""
     chars = _chars()
