@@ -161,16 +161,25 @@ def test_examples_are_computed_live(run, riichi):
     assert "2900 points" in table and "(holds)" in table
 
 
-def test_table_draw_examples_are_summarised(run):
-    """Every rule of every shipped variant can be explained, examples and all, without a crash."""
+def test_every_variant_rule_and_term_explains(run):
+    """Every variant (in en, zh, ja), every rule of it (examples run) and every term explain
+    without a crash."""
     from click.testing import CliRunner
 
     from mjtools.cli import cli
     from mjtools.explain.entries import entries
     from mjtools.rules import available
 
+    from mjtools.explain.terms import all_terms
+
     runner = CliRunner()
-    for rs in available():
+    for t in all_terms():
+        r = runner.invoke(cli, ["explain-rule", "--search", t.zh[0], "--lang", "ja"])
+        assert r.exit_code == 0 and r.exception is None, (t.id, r.exception)
+    for rs in available(include_abstract=True):
+        for lang in ("en", "zh", "ja"):
+            r = runner.invoke(cli, ["explain-rule", rs.id, "--lang", lang])
+            assert r.exit_code == 0 and r.exception is None, (rs.id, lang, r.exception)
         for e in entries(rs):
             r = runner.invoke(cli, ["explain-rule", rs.id, e.path])
             assert r.exit_code in (0, 1), (rs.id, e.path, r.output[-300:], r.exception)
