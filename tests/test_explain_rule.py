@@ -168,9 +168,8 @@ def test_every_variant_rule_and_term_explains(run):
 
     from mjtools.cli import cli
     from mjtools.explain.entries import entries
-    from mjtools.rules import available
-
     from mjtools.explain.terms import all_terms
+    from mjtools.rules import available
 
     runner = CliRunner()
     for t in all_terms():
