@@ -20,7 +20,7 @@ from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.result import Evaluation, HandValue
 from mjtools.scoring.settlement import settle
 from mjtools.scoring.validity import points_reason, shape_reason, value_reason
-from mjtools.validate import check_hand
+from mjtools.validate import aside_reason, check_hand
 from mjtools.wildcards import dora_kinds, stand_ins, wild_kinds
 
 
@@ -81,11 +81,12 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
                 answered.pop("explain", None)
             return answered
     wild = wild_kinds(rs, ctx)
+    apart = aside_reason(hand, rs)
     hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,))
     rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
-    readings = evaluations(hand, rs, ctx, lang)
+    readings = [] if apart else evaluations(hand, rs, ctx, lang)
     if not readings:
-        rec.update(valid=False, reason="not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
+        rec.update(valid=False, reason=apart or "not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
         if explain:
             from mjtools.scoring.explain import no_reading
 

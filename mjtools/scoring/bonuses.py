@@ -81,13 +81,17 @@ def chicken_values(rs: Ruleset, ctx: WinContext) -> dict[int, tuple[float, str]]
     out: dict[int, tuple[float, str]] = {}
     fixed = {parse_kind(f["tile"]): (f["value"], f.get("id", "chicken")) for f in cfg.get("fixed", ())}
     out.update(fixed)
-    role = cfg.get("indicator")
-    if role:
+    roles = [(cfg["indicator"], cfg.get("indicator_value", 1), "any", "chicken_bonus.win_flip")] if cfg.get("indicator") else []
+    for role, spec in cfg.get("indicator_roles", {}).items():
+        roles.append((role, spec.get("value", 1), spec.get("when", "any"), spec.get("id", f"chicken_bonus.{role}")))
+    for role, value, when, label in roles:
+        if when == "self_draw" and not ctx.tsumo:
+            continue
         for k in dora_kinds(rs, ctx.indicators.get(role, ()), role):
             if k in fixed:
                 out[k] = (fixed[k][0] * cfg.get("golden_factor", 2), "chicken_bonus.golden")
-            else:
-                out[k] = (cfg.get("indicator_value", 1), "chicken_bonus.win_flip")
+            elif k not in out:
+                out[k] = (value, label)
     return out
 
 

@@ -90,6 +90,22 @@ def _dealer_factor(dealer: Mapping[str, Any], ctx: WinContext, behalf: str) -> f
     return 1
 
 
+def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None) -> tuple[float, list[str]]:
+    """settlement.discarder_multipliers: factors on the discarder's own payment (闭门炮, 抢杠 x3)."""
+    from mjtools.patterns import evaluate
+    from mjtools.rules.model import pick
+
+    rules = rs.section("settlement").get("discarder_multipliers", ())
+    if ctx.tsumo or not rules or ev is None or ev.pctx is None:
+        return 1, []
+    factor, steps = 1.0, []
+    for r in rules:
+        if r["factor"] != 1 and evaluate(r["when"], ev.pctx):
+            factor *= r["factor"]
+            steps.append(f"{ctx.from_seat} (discarder) pays x{num(r['factor'])}: {pick(r.get('names')) or 'surcharge'}")
+    return factor, steps
+
+
 def _dealer_entries(rs: Ruleset, ctx: WinContext, parts: list[tuple[str, str, float]]) -> tuple[list[dict[str, Any]], list[str]]:
     """Taiwan 庄家 / 连庄 / 拉庄 台 and Changsha's +1: once per payment that involves the dealer."""
     st = rs.section("settlement")
@@ -127,8 +143,12 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
     parts = shares(rs, ctx)
     steps: list[str] = []
     normal: dict[str, float] = {}
+    surcharge, ssteps = _discarder_factor(rs, ctx, ev)
+    steps += ssteps
     for payer, behalf, share in parts:
         amount = value.points * share * _dealer_factor(dealer, ctx, behalf)
+        if not ctx.tsumo and payer == behalf == ctx.from_seat:
+            amount *= surcharge
         normal[payer] = normal.get(payer, 0) + amount
         if payer == behalf:
             steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if ctx.tsumo else "settle.discard"), share=num(share)))

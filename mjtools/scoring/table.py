@@ -20,7 +20,7 @@ from mjtools.errors import UsageError
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import num
 
-CASE_KEYS = ("table", "event", "winners", "from")
+CASE_KEYS = ("table", "event", "winners", "from", "offender")
 
 
 def _hands(case: Mapping[str, Any], rs: Ruleset) -> dict[str, str]:
@@ -90,9 +90,40 @@ def _chickens(rs: Ruleset, hands: dict[str, str], winners: list[str], ctx_opts: 
     parsed = {s: parse_hand(h) for s, h in hands.items()}
     readiness = None
     if cfg.get("penalty", "none") == "not_ready":
-        readiness = {s: ready(h, rs, dict(ctx_opts, seat=s)) for s, h in hands.items() if s not in winners}
+        readiness = {s: ready(h, rs, dict(ctx_opts, seat=s, tsumo=False)) for s, h in hands.items() if s not in winners}
     ctx = build_context(ctx_opts, rs)
     return chicken_entries(parsed, rs, ctx, winners, readiness)
+
+
+def follow_dealer_entries(rs: Ruleset, ctx_opts: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """跟庄 (situation follow_dealer=N): the dealer pays each other player amount x base, N times."""
+    n = (ctx_opts.get("situation") or {}).get("follow_dealer", 0)
+    if not n:
+        return []
+    cfg = rs.section("settlement").get("follow_dealer")
+    if not cfg:
+        raise UsageError(f"situation follow_dealer: {rs.id} has no 跟庄 (settlement.follow_dealer)")
+    amount = cfg.get("amount", 1) * rs.section("scoring").get("base", 1) * n
+    return [{"from": "E", "to": s, "amount": num(amount), "reason": f"跟庄 x{n}: the dealer pays"} for s in rs.seats if s != "E"]
+
+
+def false_win_entries(case: Mapping[str, Any], rs: Ruleset) -> list[dict[str, Any]]:
+    """诈胡 (event false_win, "offender": SEAT): the offender pays each other player."""
+    cfg = rs.section("settlement").get("false_win")
+    if not cfg:
+        raise UsageError(f"event false_win: {rs.id} has no 诈胡 penalty (settlement.false_win)")
+    who = case.get("offender")
+    if not isinstance(who, str) or who not in rs.seats:
+        raise UsageError(f'event false_win needs "offender": one of {", ".join(rs.seats)}')
+    dealer = rs.section("settlement").get("dealer", {})
+    base = cfg.get("amount", 1) * rs.section("scoring").get("base", 1)
+    out = []
+    for s in rs.seats:
+        if s == who:
+            continue
+        factor = dealer.get("multiplier", 1) if "E" in (s, who) else 1
+        out.append({"from": who, "to": s, "amount": num(base * factor), "reason": f"诈胡: {who} declared a false win"})
+    return out
 
 
 def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict[str, Any]:
@@ -131,13 +162,16 @@ def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict
             if valid:
                 ledger += _transfer(rs, hands, frm, valid[0], ctx_opts)
         if with_chickens:
-            ledger += _chickens(rs, hands, [r["seat"] for r in results if r.get("valid")], ctx_opts)
+            ledger += _chickens(rs, hands, [r["seat"] for r in results if r.get("valid")], dict(ctx_opts, tsumo=frm is None))
     elif event == "draw":
         from mjtools.scoring.exhaustive import settle_draw
 
         results, ledger = settle_draw(hands, rs, ctx_opts)
+    elif event == "false_win":
+        ledger = false_win_entries(case, rs)
     else:
-        raise UsageError(f"event is win or draw, got {event!r}")
+        raise UsageError(f"event is win, draw or false_win, got {event!r}")
+    ledger += follow_dealer_entries(rs, ctx_opts)
     pot = 0.0
     for e in ledger:
         if e["from"] == "pot":

@@ -43,6 +43,17 @@ def shape_reason(ctx: Ctx, rs: Ruleset) -> str | None:
             return "terminal_required: no 1 or 9 in the hand (必须有幺九)"
     if "pung_required" in req and not ctx.pungs:
         return "pung_required: no pung or kong in the hand"
+    return forbid_reason(ctx, rs)
+
+
+def forbid_reason(ctx: Ctx, rs: Ruleset) -> str | None:
+    """win.forbid: hands that may not win (their pattern holds for this reading)."""
+    from mjtools.patterns import evaluate
+    from mjtools.rules.model import pick
+
+    for fid, rule in rs.section("win").get("forbid", {}).items():
+        if rule.get("enabled", True) and evaluate(rule["pattern"], ctx):
+            return f"{fid}: " + (pick(rule.get("names")) or "this hand may not win")
     return None
 
 

@@ -11,9 +11,9 @@ from mjtools.scoring.result import Evaluation, HandValue
 
 @model("flat")
 def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
-    """points = scoring.base + the sum of the fans (each payer)."""
+    """points = scoring.stake (default scoring.base) + the sum of the fans (each payer)."""
     sc = rs.section("scoring")
-    base = sc.get("base", 1)
+    base = sc.get("stake", sc.get("base", 1))
     total = sum(a.total for a in ev.fans)
     steps = [fan_line(ev.fans)]
     points, limit = apply_cap_points(base + total, sc, steps)
