@@ -17,9 +17,6 @@ from mjtools.worked_examples import mismatches, run_example
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(glob.glob(str(ROOT / "rules.d" / "*.yaml")))
 SECTIONS = (("fans", "fan"), ("options", "option"), ("special_rules", "special_rule"))
-# riichi-sanma extends riichi and inherits its examples, many of which use 2m-8m (absent in
-# sanma); its own entries have no examples yet. Branch `riichi` owns that file.
-SANMA_PENDING = "riichi-sanma: inherited riichi examples use 2m-8m and its own entries lack examples (branch `riichi` owns the file)"
 
 
 def _entries(rs):
@@ -29,16 +26,13 @@ def _entries(rs):
             yield section, kind, key, value
 
 
-def params(check: str):
+def params():
     for f in SHIPPED:
         rs = load_path(Path(f))
         if rs.abstract:
             continue  # a base file's entries are checked in the variants that extend it
-        for section, _kind, key, _ in _entries(rs):
-            marks = []
-            if check == "examples" and rs.id == "riichi-sanma":
-                marks = [pytest.mark.xfail(strict=False, reason=SANMA_PENDING)]
-            yield pytest.param(f, section, key, id=f"{rs.id}:{section}.{key}", marks=marks)
+        for section, _, key, _ in _entries(rs):
+            yield pytest.param(f, section, key, id=f"{rs.id}:{section}.{key}")
 
 
 def _has_en_zh(mapping, what):
@@ -47,7 +41,7 @@ def _has_en_zh(mapping, what):
     assert (mapping.get("zh_hans") or mapping.get("zh_hant") or "").strip(), f"{what}: no Chinese"
 
 
-@pytest.mark.parametrize("file, section, key", list(params("texts")))
+@pytest.mark.parametrize("file, section, key", list(params()))
 def test_names_and_texts(file, section, key):
     rs = load_path(Path(file))
     entry = (rs.options if section == "options" else rs.section(section))[key]
@@ -66,7 +60,7 @@ def _problems(file: str, eid: str) -> tuple[str, ...]:
     return tuple(mismatches(run_example(rs, ex), ex["expect"]))
 
 
-@pytest.mark.parametrize("file, section, key", list(params("examples")))
+@pytest.mark.parametrize("file, section, key", list(params()))
 def test_illustrated_by_a_live_example(file, section, key):
     rs = load_path(Path(file))
     ids = [eid for eid, ex in rs.examples.items() if key in ex.get("illustrates", ())]
