@@ -102,7 +102,7 @@ def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None) -> tu
     for r in rules:
         if r["factor"] != 1 and evaluate(r["when"], ev.pctx):
             factor *= r["factor"]
-            steps.append(f"{ctx.from_seat} (discarder) pays x{num(r['factor'])}: {pick(r.get('names')) or 'surcharge'}")
+            steps.append(Msg("settle.surcharge", seat=ctx.from_seat, factor=num(r["factor"]), name=pick(r.get("names")) or "surcharge"))
     return factor, steps
 
 
@@ -126,7 +126,7 @@ def _dealer_entries(rs: Ruleset, ctx: WinContext, parts: list[tuple[str, str, fl
         bits.append(f"庄闲 +{num(add)}")
     reason = "dealer: " + ", ".join(bits)
     out = [entry(payer, ctx.seat, amount, reason) for payer, behalf, _ in parts if _dealer_involved(ctx, behalf)]
-    steps = [f"{reason} = {num(amount)} on each payment involving the dealer"] if out else []
+    steps = [Msg("settle.dealer_entries", reason=reason, amount=num(amount))] if out else []
     return out, steps
 
 
