@@ -22,6 +22,7 @@ from typing import Any
 from mjtools.context import WinContext
 from mjtools.errors import UsageError
 from mjtools.hand import Hand
+from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.bonuses import bird_entries, chicken_entries, flower_entries
 from mjtools.scoring.kongs import kong_entries
@@ -145,7 +146,7 @@ def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None) -> tu
     for r in rules:
         if r["factor"] != 1 and evaluate(r["when"], ev.pctx):
             factor *= r["factor"]
-            steps.append(f"{ctx.from_seat} (discarder) pays x{num(r['factor'])}: {pick(r.get('names')) or 'surcharge'}")
+            steps.append(Msg("settle.surcharge", seat=ctx.from_seat, factor=num(r["factor"]), name=pick(r.get("names")) or "surcharge"))
     return factor, steps
 
 
@@ -172,7 +173,7 @@ def _dealer_entries(p: Plan, ctx: WinContext, parts: list[tuple[str, str, float]
         bits.append(f"庄闲 +{num(p.add)}")
     reason = "dealer: " + ", ".join(bits)
     out = [entry(payer, ctx.seat, amount, reason) for payer, behalf, _ in parts if _dealer_involved(ctx, behalf)]
-    steps = [f"{reason} = {num(amount)} on each payment involving the dealer"] if out else []
+    steps = [Msg("settle.dealer_entries", reason=reason, amount=num(amount))] if out else []
     return out, steps
 
 
@@ -190,7 +191,6 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
     parts = shares(rs, ctx)
     steps: list[str] = []
     normal: dict[str, float] = {}
-    how = "self-draw" if ctx.tsumo else "discard"
     surcharge, ssteps = _discarder_factor(rs, ctx, ev) if p.surcharges else (1, [])
     steps += ssteps
     for payer, behalf, share in parts:
@@ -199,7 +199,10 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
             amount *= surcharge
         normal[payer] = normal.get(payer, 0) + amount
         if explain:
-            steps.append(f"{payer} pays {num(amount)} ({how}, share {num(share)})" if payer == behalf else f"{payer} pays {num(amount)} on behalf of {behalf}")
+            if payer == behalf:
+                steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if ctx.tsumo else "settle.discard"), share=num(share)))
+            else:
+                steps.append(Msg("settle.on_behalf", seat=payer, amount=num(amount), behalf=behalf))
     hand_pay, reason = normal, "hand"
     if p.liability and hand is not None and ev is not None:
         hand_pay, why, lsteps = apply_liability(normal, rs, ctx, hand, ev)
@@ -222,7 +225,7 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
         ):
             ledger += more
             if explain:
-                steps += [f"{e['from']} pays {e['to']} {e['amount']}: {e['reason']}" for e in more]
+                steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in more]
     payments = {s: 0.0 for s in rs.seats if s != ctx.seat}
     for e in ledger:
         if e["to"] == ctx.seat and e["from"] in payments:
