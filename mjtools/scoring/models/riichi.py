@@ -15,6 +15,7 @@ from mjtools.context import WinContext
 from mjtools.decompose import KONG, PAIR, PUNG
 from mjtools.errors import UsageError
 from mjtools.hand import Hand
+from mjtools.messages import Joined, Msg, has, localize
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import model, pre_score
 from mjtools.scoring.result import Evaluation, HandValue
@@ -49,17 +50,22 @@ def _value_pair_kinds(params: Mapping[str, Any]) -> frozenset[int]:
     return frozenset(parse_kind(t) for t in extra)
 
 
-def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, params: Mapping[str, Any], concealed: bool | None = None) -> tuple[int, list[tuple[str, int]], int]:
+# A fu part: (English label for fu_breakdown, fu, message key, message params). Explain renders
+# the key through the message catalogue in the user's language, only when asked.
+Part = tuple[str, int, str, tuple]
+
+
+def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, params: Mapping[str, Any], concealed: bool | None = None) -> tuple[int, list[Part], int]:
     """(fu rounded, breakdown, raw sum). The raw sum breaks ties between equal readings."""
     d = ev.decomposition
     if d.form == "thirteen_orphans":
         return 0, [], 0
     if d.form == "seven_pairs":
-        return 25, [("seven pairs", 25)], 25
+        return 25, [("seven pairs", 25, "fu.seven_pairs", ())], 25
     if concealed is None:
         concealed = hand.is_concealed
     tsumo = ctx.tsumo
-    parts: list[tuple[str, int]] = [("base", 20)]
+    parts: list[Part] = [("base", 20, "fu.base", ())]
     raw = 20
     win_block = None if d.win_block is None else d.blocks[d.win_block]
     for b in d.blocks:
@@ -72,9 +78,8 @@ def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, params: Mapping[str, Any]
                 fu *= 2
             if sh == KONG:
                 fu *= 4
-                parts.append((("concealed kong " if closed else "open kong ") + _text(b), fu))
-            else:
-                parts.append((("concealed pung " if closed else "open pung ") + _text(b), fu))
+            text = _text(b)
+            parts.append(((_CLOSED_WORD if closed else _OPEN_WORD)[sh] + text, fu, "fu.meld", (closed, sh, text)))
             raw += fu
         elif sh == PAIR:
             k = b.kinds[0]
@@ -84,26 +89,42 @@ def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, params: Mapping[str, Any]
                     hits += k in _value_pair_kinds(params)
                 if hits >= 2:
                     fu = params.get("double_wind_pair_fu", 4)
-                    parts.append(("double value pair " + _text(b), fu))
+                    parts.append(("double value pair " + _text(b), fu, "fu.double_value_pair", (_text(b),)))
                     raw += fu
                 elif hits:
-                    parts.append(("value pair " + _text(b), 2))
+                    parts.append(("value pair " + _text(b), 2, "fu.value_pair", (_text(b),)))
                     raw += 2
     wait = d.wait
     if wait == "closed" or wait == "edge" or wait == "pair":
-        parts.append((wait + " wait", 2))
+        parts.append((wait + " wait", 2, "fu.wait", (wait,)))
         raw += 2
     if tsumo:
         if not any(a.id == "pinfu" for a in ev.fans):
-            parts.append(("self-draw", 2))
+            parts.append(("self-draw", 2, "fu.self_draw", ()))
             raw += 2
     elif concealed:
-        parts.append(("concealed ron", 10))
+        parts.append(("concealed ron", 10, "fu.concealed_ron", ()))
         raw += 10
     if raw == 20 and not concealed and not tsumo and params.get("open_pinfu_fu", True):
-        parts.append(("open hand without fu, won on a discard (rounds up to 30)", 2))
+        parts.append(("open hand without fu, won on a discard (rounds up to 30)", 2, "fu.open_pinfu", ()))
         raw += 2
     return (raw + 9) // 10 * 10, parts, raw
+
+
+_CLOSED_WORD = {PUNG: "concealed pung ", KONG: "concealed kong "}
+_OPEN_WORD = {PUNG: "open pung ", KONG: "open kong "}
+
+
+def _part_msg(part: Part) -> Msg:
+    _, _, key, p = part
+    if key == "fu.meld":
+        closed, shape, block = p
+        return Msg(key, state=Msg("fu.concealed" if closed else "fu.open"), shape=Msg("fu.kong" if shape == KONG else "fu.pung"), block=block)
+    if key in ("fu.double_value_pair", "fu.value_pair"):
+        return Msg(key, block=p[0])
+    if key == "fu.wait":
+        return Msg(key, wait=Msg(f"wait.{p[0]}"))
+    return Msg(key)
 
 
 def limit_of(han: int, fu: int, params: Mapping[str, Any]) -> tuple[int, str | None]:
@@ -160,17 +181,22 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValu
         basic, limit = limit_of(han, fu, params)
         tiebreak = (0, han, fu, raw)
     payments, pot = pay_amounts(basic, rs, ctx)
-    extra = {"han": han, "fu": fu, "fu_breakdown": [{"reason": n, "fu": f} for n, f in parts]}
+    extra = {"han": han, "fu": fu, "fu_breakdown": [{"reason": p[0], "fu": p[1]} for p in parts]}
 
     def steps() -> list[str]:
-        out = []
+        out: list[str] = []
         if parts:
-            out.append("fu: " + " + ".join(f"{f} {n}" for n, f in parts) + f" = {raw} -> {fu}")
+            out.append(Msg("riichi.fu", parts=Joined([Msg("fu.part", name=_part_msg(p), fu=p[1]) for p in parts], " + "), raw=raw, fu=fu))
         if yakuman:
-            out.append(f"{' + '.join(a.id for a in yakuman)}: {han // 13} yakuman, basic points {basic}")
+            if cap and int(multiples) > cap:
+                out.append(Msg("riichi.cap_yakuman", cap=cap))
+            out.append(Msg("riichi.yakuman", ids=" + ".join(a.id for a in yakuman), times=han // 13, basic=basic))
         else:
-            formula = f"{fu} x 2^({han}+2) = {fu * 2 ** (han + 2)}" if han < 5 else f"{han} han"
-            out.append(f"{han} han {fu} fu: {formula} -> basic points {basic}" + (f" ({limit})" if limit else ""))
+            formula = f"{fu} x 2^({han}+2) = {fu * 2 ** (han + 2)}" if han < 5 else Msg("riichi.han", han=han)
+            if limit:
+                out.append(Msg("riichi.basic_limit", han=han, fu=fu, formula=formula, basic=basic, limit=_limit_word(limit)))
+            else:
+                out.append(Msg("riichi.basic", han=han, fu=fu, formula=formula, basic=basic))
         return out + pay_steps(basic, rs, ctx, payments, pot)
 
     points = sum(payments.values()) + pot
@@ -226,18 +252,48 @@ def ledger_of(rs: Ruleset, ctx: WinContext, payments: Mapping[str, int], pot: in
     return out
 
 
+def _limit_word(limit: str) -> Joined:
+    """A limit name for a step, word by word: "kazoe 2x yakuman", "kiriage mangan", "haneman"."""
+    words: list[Any] = []
+    for w in limit.split():
+        if w.endswith("x") and w[:-1].isdigit():
+            words.append(Msg("limit.times", n=w[:-1]))
+        else:
+            words.append(Msg(f"limit.{w}") if has(f"limit.{w}") else w)
+    return Joined(words, " ")
+
+
+def _paid(seat: str, mult: int, basic: int, north: int, honba: int, counters: int) -> Joined:
+    """How one payment is worked out: basic x multiple rounded up to 100, + North's share, + honba."""
+    rounded = up100(basic * mult)
+    parts: list[Msg] = [Msg("riichi.pays", seat=seat, mult=mult, basic=basic, raw=basic * mult, rounded=rounded)]
+    if north:
+        parts.append(Msg("riichi.plus_north", north=north))
+    if honba:
+        parts.append(Msg("riichi.plus_honba", honba=honba, n=counters))
+    if north or honba:
+        parts.append(Msg("riichi.equals", amount=rounded + north + honba))
+    return Joined(parts, "")
+
+
 def pay_steps(basic: int, rs: Ruleset, ctx: WinContext, payments: Mapping[str, int], pot: int, tsumo: bool | None = None) -> list[str]:
+    """The payment steps of explain (messages, rendered in the user's language later)."""
     tsumo = ctx.tsumo if tsumo is None else tsumo
-    out = []
-    if tsumo and rs.players == 3 and rs.section("settlement").get("riichi", {}).get("sanma", "tsumo_son") == "north_split":
-        north = up100(basic * (2 if ctx.dealer else 1))
-        out.append(f"north_split: half of the absent North's {north} = {north_half(basic, ctx.dealer)} added to each payer")
+    st = rs.section("settlement").get("riichi", {})
+    out: list[str] = []
+    half = 0
+    if tsumo and rs.players == 3 and st.get("sanma", "tsumo_son") == "north_split":
+        half = north_half(basic, ctx.dealer)
+        out.append(Msg("riichi.north_split", north=up100(basic * (2 if ctx.dealer else 1)), half=half))
     if tsumo:
-        out.append("tsumo: " + ", ".join(f"{s} pays {a}" for s, a in payments.items()))
+        honba = st.get("honba_tsumo", 100) * ctx.honba
+        out.append(Msg("riichi.tsumo", items=Joined([_paid(s, 2 if (ctx.dealer or s == "E") else 1, basic, half, honba, ctx.honba) for s in payments], "; ")))
     else:
-        out.append(", ".join(f"ron: {s} pays {a}" for s, a in payments.items() if a))
+        for s, a in payments.items():
+            if a:
+                out.append(Msg("riichi.ron", item=_paid(s, 6 if ctx.dealer else 4, basic, 0, st.get("honba_ron", 300) * ctx.honba, ctx.honba)))
     if pot:
-        out.append(f"riichi sticks: {pot} from the pot")
+        out.append(Msg("riichi.sticks", n=ctx.sticks, pot=pot))
     return out
 
 
@@ -331,9 +387,12 @@ def nagashi(hand: Hand, rs: Ruleset, ctx: WinContext, text: str, lang: str = "en
         "ledger": ledger,
         "explain": {
             "decomposition": [],
-            "awarded": [{"id": "nagashi_mangan", "rule": pick(fan.get("text"), lang), "value": 5}],
+            "form": None,
+            "wait": None,
+            "readings": [],
+            "awarded": [{"id": "nagashi_mangan", "name": pick(names, lang) or "nagashi_mangan", "rule": pick(fan.get("text"), lang), "value": 5, "per": 5, "count": 1, "unit": "han"}],
             "excluded": [],
-            "steps": ["nagashi mangan: a mangan (basic points 2000) paid as a self-draw, whatever the hand holds"] + steps,
+            "steps": [localize(x, lang) for x in [Msg("riichi.nagashi")] + steps],
         },
     }
 
