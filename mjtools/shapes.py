@@ -2,7 +2,8 @@
 
 `ShapeSpec` is derived from a ruleset once (`Ruleset.shape_spec`); the engine never reads
 rule files. Forms: `standard` (sets + pair), `seven_pairs`, `thirteen_orphans`,
-`thirteen_unrelated` (十三烂), `knitted` (全不靠).
+`thirteen_unrelated` (十三烂), `knitted` (全不靠), `all_258` (Changsha 将将和: every tile a 2, 5
+or 8, in any arrangement).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 ALL_PLAYABLE = frozenset(range(34))
-FORMS = ("standard", "seven_pairs", "thirteen_orphans", "thirteen_unrelated", "knitted")
+FORMS = ("standard", "seven_pairs", "thirteen_orphans", "thirteen_unrelated", "knitted", "all_258")
+KINDS_258 = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
 SUIT_GROUPS = ("m", "p", "s", "z")
 
 
