@@ -17,7 +17,7 @@ from mjtools.decompose import SINGLE, Block, Decomposition
 from mjtools.errors import IllegalHandError, UsageError
 from mjtools.hand import Hand
 from mjtools.patterns.ctx import Ctx
-from mjtools.rules.model import Ruleset, pick
+from mjtools.rules.model import Ruleset
 from mjtools.scoring.fans import evaluate_fans
 from mjtools.scoring.models import get as get_model
 from mjtools.scoring.result import Evaluation, HandValue
@@ -55,6 +55,5 @@ def opening_readings(hand: Hand, rs: Ruleset, ctx: WinContext, text: str, lang: 
     if ev.fans:
         value = get_model(rs.section("scoring")["model"])(ev, rs, ctx, hand)
     else:
-        names = ", ".join(pick(rs.fans[f].get("names"), lang) or f for f in openers if f in rs.fans)
-        ev.reason = f"{SITUATION}: the dealt hand holds no opening win ({names})"
+        ev.reason = f"{SITUATION}: the dealt hand holds no opening win ({', '.join(openers)})"
     return hand, ctx, [(ev, value)]

@@ -91,6 +91,8 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         if not any(kinds.get(m.kind) in open_by for m in hand.melds):
             return "must_open: the hand was never opened (开口)"
     if not ctx.tsumo:
+        if ctx.has("passed_win") and rs.section("play").get("furiten") == "pass_lock":
+            return "pass_lock: a win passed up since the winner's last draw blocks wins on discards (过手胡 / 漏和)"
         if win.get("self_draw_only"):
             return "self_draw_only: this variant wins only by self-draw"
         unless = win.get("self_draw_only_unless")
