@@ -6,7 +6,7 @@ Each is a ledger entry of its own, in units of scoring.base (or, for birds with 
 Birds: each --birds tile's number picks a seat counting from the dealer or the winner
 (1, 5, 9 the start seat; 2, 6 the next; 3, 7 the opposite; 4, 8 the previous). On the winner:
 every payer of the hand pays again; on a payer: he pays again; on anyone else: nothing.
-`per_hit: double` doubles instead; `includes_dealer` repeats the dealer's 庄闲 addition with the
+`hits: winner` counts only birds on the winner (转转 159 中鸟); `per_hit: double` doubles instead; `includes_dealer` repeats the dealer's 庄闲 addition with the
 payment; `count` caps how many tiles --birds may give.
 
 Chickens: the kinds in settlement.chickens.fixed plus the tile after each chicken indicator
@@ -68,7 +68,12 @@ def bird_entries(normal: Mapping[str, float], rs: Ruleset, ctx: WinContext, deal
         seat = bird_seat(t.kind, start, rs.seats, cfg.get("honors", "skip"))
         if seat is None:
             continue
-        hit = list(base) if seat == ctx.seat else [seat] if seat in base else []
+        if seat == ctx.seat:
+            hit = list(base)
+        elif cfg.get("hits", "all") == "winner":
+            continue  # 159 中鸟: only a bird on the winner counts
+        else:
+            hit = [seat] if seat in base else []
         for payer in hit:
             if double:
                 value = paid[payer]

@@ -42,7 +42,10 @@ def opening_readings(hand: Hand, rs: Ruleset, ctx: WinContext, text: str, lang: 
         raise UsageError(f"--situation {SITUATION}: an opening win is paid by every other player; --from does not apply")
     wild = wild_kinds(rs, ctx)
     size = dealt_size(rs, ctx.seat)
-    hand = check_hand(hand, rs, text, wild=wild, sizes=(size,))
+    hand = check_hand(hand, rs, text, wild=wild, any_size=True)
+    if hand.size != size:
+        who = "the dealer" if ctx.seat == "E" else f"seat {ctx.seat}"
+        raise IllegalHandError(f"--situation {SITUATION}: {who} is dealt {size} tiles; the hand has {hand.size}")
     if hand.melds:
         raise IllegalHandError(f"an opening win is shown from the dealt hand, before any call; {hand} has melds")
     ctx = replace(ctx, tsumo=True)
