@@ -131,6 +131,10 @@ def call_reason(rs: Ruleset, ctx: WinContext, hand) -> str | None:
     calls = rs.section("calls")
     seats = rs.seats
     left = seats[(seats.index(ctx.seat) - 1) % len(seats)]
+    if calls.get("chi_left_only"):
+        for m in hand.melds:
+            if m.kind == "chow" and m.source is not None and m.source != left:
+                return f"chi_left_only: the chow {m} was called from {m.source}, not from the left player {left}"
     if calls.get("exposed_kong_from_left") is False:
         for m in hand.melds:
             if m.kind == "exposed_kong" and m.source == left:
