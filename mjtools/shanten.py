@@ -33,6 +33,7 @@ class HandState:
     meld_tiles: tuple[int, int, int, int]  # tiles in melds per group (kongs count 4)
     held: list[int]  # physical copies held per kind (50), melds and set-aside included
     meld_kinds: frozenset[int] = frozenset()  # the (natural) kinds the melds hold
+    concealed_kongs: int = 0  # melds that are concealed kongs
 
     @property
     def tiles(self) -> int:
@@ -66,7 +67,8 @@ def state_of(hand: Hand, spec: ShapeSpec) -> HandState:
             if k < 34:
                 per_group[k // 9 if k < 27 else 3] += 1
     kinds = frozenset(stand.get(k, k) for m in hand.melds for k in m.kinds)
-    return HandState(counts, wild, len(hand.melds), frozenset(groups), pungs_only, tuple(per_group), list(hand.counts), kinds)
+    hidden = sum(1 for m in hand.melds if m.concealed)
+    return HandState(counts, wild, len(hand.melds), frozenset(groups), pungs_only, tuple(per_group), list(hand.counts), kinds, hidden)
 
 
 def group_key(counts: list[int], kinds: tuple[int, ...]) -> int:
@@ -95,6 +97,8 @@ def _alternatives(spec: ShapeSpec, st: HandState) -> list[tuple[tuple[str | None
     if spec.pair_258:
         if "all_pungs" in spec.pair_258_exempt and st.meld_pungs_only:
             alts.append((variants(False, False), None))
+        if "fully_melded" in spec.pair_258_exempt and st.melds == spec.sets_needed and not st.concealed_kongs:
+            alts.append((variants(True, False), None))  # 全求人: every set called, any pair
         if "full_flush" in spec.pair_258_exempt:
             for g in range(3):
                 if layout[g] is not None and st.meld_groups <= {g}:

@@ -23,7 +23,7 @@ class ShapeSpec:
     quads_as_pairs: bool = False  # seven pairs: may four of a kind count as two pairs
     kinds: frozenset[int] = ALL_PLAYABLE  # playable kinds in the tile set
     pair_258: bool = False  # the standard form's pair must be a 2, 5 or 8
-    pair_258_exempt: tuple[str, ...] = ()  # shapes that lift it: "all_pungs", "full_flush"
+    pair_258_exempt: tuple[str, ...] = ()  # shapes that lift it: "all_pungs", "full_flush", "fully_melded"
     max_suits: int | None = None  # 缺一门: at most 2 of m/p/s in the final hand
     min_tiles_one_suit: int | None = None  # 八枝: at least N tiles of one suit
     all_three_suits: bool = False  # 不允许缺门 (Shenyang)

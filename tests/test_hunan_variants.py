@@ -6,6 +6,7 @@ opening wins, the all_258 form, 相公, pair_258 exemptions by fan, small units 
 bird settings, meld counts_as, last_meld, the passed-win lock, and the next dealer of a table.
 """
 
+import json
 from pathlib import Path
 
 import pytest
@@ -144,7 +145,7 @@ def test_all_258_form_wins_without_sets_and_counts_for_shanten(run, cs):
     rec = sc(cs, "22558m258p2558s8s+8s", seat="S", **{"from": "W"})
     assert rec["valid"] and [f["id"] for f in rec["fans"]] == ["all_258"]
     r = run("shanten", "-r", "changsha", "22558m258p2558s8s", "-f", "json")
-    assert '"all_258": 0' in r.stdout
+    assert json.loads(r.stdout)["forms"]["all_258"] == 0
     # A pon of a non-258 tile rules the form out.
     assert not sc(cs, "2558m258p2558s8s(777m@W)+8s", seat="S", **{"from": "W"})["valid"]
 
@@ -154,6 +155,14 @@ def test_pair_258_exempt_by_fan(cs):
     assert sc(cs, hand, seat="S", tsumo=True)["reason"].startswith("pair_258")
     rec = sc(cs, hand, seat="S", tsumo=True, last_tile=True)
     assert rec["valid"] and pays(rec) == {"E": 7, "W": 6, "N": 6}
+
+
+def test_fully_melded_wait_needs_no_258_pair(run):
+    # 全求人 is a big win, so the lone 9s waits for its partner; a concealed kong spoils it.
+    r = run("wait", "-r", "changsha", "9s(123m@E)(456p@E)(789p@E)(222s@W)", "--seat", "S", "-f", "json")
+    assert json.loads(r.stdout)["waits"] == ["9s"]
+    r = run("wait", "-r", "changsha", "9s(123m@E)(456p@E)(789p@E)[2222s]", "--seat", "S", "-f", "json")
+    assert json.loads(r.stdout)["tenpai"] is False
 
 
 def test_dead_hand_too_few(cs):
