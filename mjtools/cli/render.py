@@ -116,6 +116,8 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
             for sub in r["results"]:
                 lines.append(f"  {sub.get('seat', '')} {sub['hand']}: {sub['points']} ({'valid' if sub['valid'] else sub['reason']})")
             lines.append("  net: " + ", ".join(f"{s} {v:+g}" for s, v in r["net"].items()))
+            if r.get("next_dealer"):
+                lines.append(f"  next dealer: {r['next_dealer']}")
             parts.append("\n".join(lines))
             continue
         head = (f"line {r['line']}: " if "line" in r else "") + f"{glyphs(r['hand'], unicode)}  [{r['rules']}]"
@@ -129,6 +131,8 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
             total = f"  {r['han']} han {r['fu']} fu" if r.get("fu") else f"  {r['han']} han"
         if r.get("limit"):
             total += f" ({r['limit']})"
+        if r.get("tier"):
+            total += f" ({r['tier']})"
         lines.append(total)
         pays = ", ".join(f"{s} {a:g}" for s, a in r["payments"].items() if a)
         lines.append(_style(f"  points: {r['points']:g}", bold=True) + (f"  paid by {pays}" if pays else "") + (f", pot {r['pot']:g}" if r.get("pot") else ""))
