@@ -17,6 +17,7 @@ from typing import Any
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
+from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import apply_cap_points, model, num
 from mjtools.scoring.result import Evaluation, HandValue
@@ -41,14 +42,15 @@ def category(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
     if big:
         each = sc.get("big_tsumo_each", sc.get("big_each", 6)) if ctx.tsumo else sc.get("big_each", 6)
         points = each * units
-        steps = [f"big win: {' + '.join(f'{a.id} {num(a.total)}' for a in big)} = {num(units)} unit(s) x {num(each)} = {num(points)}"]
+        steps = [Msg("category.big", fans=" + ".join(f"{a.id} {num(a.total)}" for a in big), units=num(units), each=num(each), points=num(points))]
         total = units
         tiers = sc.get("tiers", {})
         if tiers:
             tid = tier_of(tiers, units)
             extra["tier"] = tid
             if tid is not None:
-                steps.append(f"{num(units)} big unit(s): {pick(tiers[tid].get('names')) or tid} ({tid})")
+                names = tiers[tid].get("names")
+                steps.append(Msg("category.tier", units=num(units), tier=tid, name=pick(names, "en") or tid, name_zh=pick(names, "zh") or tid))
     else:
         small = [a for a in ev.fans if a.category == "small" and a.total > 0]
         total = sum(a.total for a in small) or 1
@@ -56,11 +58,11 @@ def category(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
             total = 1
         one = sc.get("small_tsumo", 2) if ctx.tsumo else sc.get("small_ron", 1)
         points = one * total
-        how = "self-draw, from each" if ctx.tsumo else "discard"
+        how = Msg("category.small_tsumo" if ctx.tsumo else "settle.discard")
         if total == 1:
-            steps = [f"small win ({how}): {num(points)}"]
+            steps = [Msg("category.small", how=how, points=num(points))]
         else:
-            steps = [f"small win ({how}): {' + '.join(f'{a.id} {num(a.total)}' for a in small)} = {num(total)} small unit(s) x {num(one)} = {num(points)}"]
+            steps = [Msg("category.small_units", how=how, fans=" + ".join(f"{a.id} {num(a.total)}" for a in small), units=num(total), one=num(one), points=num(points))]
         if sc.get("tiers"):
             extra["tier"] = None
     points, limit = apply_cap_points(points, sc, steps)
