@@ -6,8 +6,9 @@ Each is a ledger entry of its own, in units of scoring.base (or, for birds with 
 Birds: each --birds tile's number picks a seat counting from the dealer or the winner
 (1, 5, 9 the start seat; 2, 6 the next; 3, 7 the opposite; 4, 8 the previous). On the winner:
 every payer of the hand pays again; on a payer: he pays again; on anyone else: nothing.
-`hits: winner` counts only birds on the winner (转转 159 中鸟); `per_hit: double` doubles instead; `includes_dealer` repeats the dealer's 庄闲 addition with the
-payment; `count` caps how many tiles --birds may give.
+`hits: winner` counts only birds on the winner (转转 159 中鸟); `per_hit: double` doubles
+instead; `includes_dealer` repeats the dealer's 庄闲 addition with the payment; `count` caps
+how many tiles --birds may give.
 
 Chickens: the kinds in settlement.chickens.fixed plus the tile after each chicken indicator
 (--indicator ROLE=TILE) are chickens; a kind that is both is golden (x golden_factor). Every
