@@ -112,11 +112,15 @@ class Entry:
 class Plan:
     def __init__(self, rs: Ruleset):
         unit = rs.section("scoring").get("unit", "")
-        self.entries = tuple(Entry(fid, fan, unit) for fid, fan in rs.fans.items())
-        self.by_id = {e.id: e for e in self.entries}
-        self.order = {e.id: i for i, e in enumerate(self.entries)}
-        self.any_fallback = any(e.fallback for e in self.entries)
-        self.excluding = frozenset(e.id for e in self.entries if e.excludes)
+        # Opening-win fans (play.opening_wins) count only on a dealt hand, and then alone.
+        openers = set(rs.section("play").get("opening_wins", ()))
+        every = tuple(Entry(fid, fan, unit) for fid, fan in rs.fans.items())
+        self.entries = tuple(e for e in every if e.id not in openers)
+        self.opening = tuple(e for e in every if e.id in openers)
+        self.by_id = {e.id: e for e in every}
+        self.order = {e.id: i for i, e in enumerate(every)}
+        self.any_fallback = any(e.fallback for e in every)
+        self.excluding = frozenset(e.id for e in every if e.excludes)
         self._candidates: dict[int, tuple[Entry, ...]] = {}
 
     def candidates(self, features: int) -> tuple[Entry, ...]:
@@ -136,14 +140,19 @@ def plan_for(rs: Ruleset) -> Plan:
     return got
 
 
-def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = None) -> Evaluation:
+def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = None, opening: bool = False) -> Evaluation:
+    """The fans of one reading. Opening-win fans (play.opening_wins) count only when `opening`
+    (a dealt hand scored with --situation opening_win), and then alone."""
     if plan is None:
         plan = plan_for(rs)
     concealed = ctx.concealed_hand
     found: list[Awarded] = []
     awarded = ctx.awarded
     features = ctx.features
-    cands = plan._candidates.get(features) or plan.candidates(features)
+    if opening:
+        cands = plan.opening
+    else:
+        cands = plan._candidates.get(features) or plan.candidates(features)
     for e in cands:
         n = e.fn(ctx)
         if not n:
