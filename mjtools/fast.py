@@ -1,0 +1,561 @@
+"""The fast analysis path: exact shanten, effective tiles and waits for the common shape spec.
+
+The general engine (`shanten.py`, `waits.py`) handles every prerequisite and wildcard by
+enumerating alternatives, and finds effective tiles and waits by adding each of the 34 kinds
+and recomputing the distance. For the common spec (no wildcards, no shape requirements, forms
+among standard / seven pairs / thirteen orphans) this module gives identical answers with far
+less work:
+
+- per-group *pattern entries* are memoised by the raw count bytes of the group, so a hand's
+  four table lookups cost four dict lookups;
+- the standard distance combines the groups pairwise through the memoised min-plus
+  combination in `tables.py`, then reads the (M sets, 1 pair) entry as min(a[j] + b[2M+1-j]);
+- effective tiles: adding a tile changes only its own group's vector, and by at most 1 in each
+  entry, so a draw lowers the distance exactly when it improves its group at a split that is
+  optimal for the whole hand. Each pattern carries per-(sets, pair) *improver masks*; the
+  optimal splits come from leave-one-out combinations of the other groups;
+- waits of a ready hand: a hand is complete exactly when every group is exactly its own sets
+  and pair, so the standard waits are the *completer mask* of the one group that receives the
+  tile, provided every other group is already complete (no distance arithmetic at all).
+
+`engine_for(spec)` returns None for a spec this path does not cover; callers then use the
+general path. `tests/test_fast_diff.py` checks both paths and `mahjong` 2.1.0 against each other.
+Kind sets are 34-bit masks (bit k = kind k) so that groups and forms combine with `|`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from operator import add, itemgetter
+from typing import TYPE_CHECKING
+
+from mjtools import tables
+from mjtools.shapes import RIICHI, ShapeSpec
+from mjtools.tables import INF, MAX_SETS, POW5, VECTORS, WIDTH
+
+if TYPE_CHECKING:
+    from mjtools.shanten import HandState
+
+TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+TH_MASK = sum(1 << k for k in TERMINAL_HONOR)
+ALL34 = (1 << 34) - 1
+FAST_FORMS = frozenset({"standard", "seven_pairs", "thirteen_orphans"})
+GROUP_RANGES = ((0, 9), (9, 18), (18, 27), (27, 34))
+_th = itemgetter(*TERMINAL_HONOR)
+# A memo past this size is dropped rather than grown: a long batch of random hands touches
+# several hundred thousand suit patterns and each entry holds a few tuples.
+MEMO_LIMIT = 1 << 18
+
+# A pattern entry, memoised per group by the raw count bytes of the group's range:
+GID, VEC, TILES, DONE, COMP, TWO, ONE, THK, THP, PAIR = range(10)
+#   GID/VEC  the distance vector (global id, tuple); TILES tiles of the group's kinds;
+#   DONE     the group is exactly its own sets and pair (by its tile count);
+#   COMP     kinds that make it exactly so when added (the group's share of the waits),
+#            -1 until first needed;
+#   TWO/ONE  seven-pairs slots over the whole range: full (a pair) and half (a single);
+#   THK/THP  terminal/honor kinds present, and whether one is paired (thirteen orphans);
+#   PAIR     1 if the group's tile count calls for a pair (n = 2 mod 3).
+Entry = tuple
+
+
+class _Group:
+    """One group (m, p, s or z) of a layout: its table and the memo of its patterns."""
+
+    __slots__ = ("lo", "hi", "offsets", "kinds", "ids", "to_global", "memo", "imp", "quads", "th")
+
+    def __init__(self, index: int, family: str, kinds: tuple[int, ...], quads: bool):
+        self.lo, self.hi = GROUP_RANGES[index]
+        self.kinds = kinds
+        self.offsets = tuple(k - self.lo for k in kinds)
+        self.ids, self.to_global = tables.table(family)
+        self.memo: dict[bytes, Entry] = {}
+        self.imp: dict[bytes, tuple[int, ...]] = {}
+        self.quads = quads
+        self.th = tuple(range(7)) if index == 3 else (0, 8)
+
+    def _counts(self, raw: bytes) -> list[int]:
+        if len(raw) != self.hi - self.lo or max(raw) > 4:
+            raise ValueError("a hand is 34 counts (m, p, s, z) of 0-4 copies")
+        return [raw[o] for o in self.offsets]
+
+    def _vec(self, key: int) -> int:
+        return self.to_global[self.ids[key]]
+
+    def entry(self, raw: bytes) -> Entry:
+        """Compute (and memoise) the entry of a group pattern given as raw count bytes."""
+        cs = self._counts(raw)
+        key = sum(c * POW5[i] for i, c in enumerate(cs))
+        gid = self._vec(key)
+        vec = VECTORS[gid]
+        n = sum(cs)
+        done = n % 3 != 1 and n // 3 <= MAX_SETS and vec[2 * (n // 3) + (n % 3 == 2)] == 0
+        # COMP is filled in on first use (`completers`): shanten alone never needs it.
+        comp = -1 if (n + 1) % 3 != 1 and (n + 1) // 3 <= MAX_SETS else 0
+        if self.quads:  # four of a kind is two pairs, three a pair and a single
+            two = sum(1 if c in (2, 3) else 2 if c == 4 else 0 for c in raw)
+            one = sum(1 for c in raw if c in (1, 3))
+        else:
+            two = sum(1 for c in raw if c >= 2)
+            one = sum(1 for c in raw if c == 1)
+        thk = sum(1 for i in self.th if raw[i])
+        thp = int(any(raw[i] >= 2 for i in self.th))
+        e = (gid, vec, n, done, comp, two, one, thk, thp, int(n % 3 == 2))
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[raw] = e
+        return e
+
+    def completers(self, raw: bytes) -> int:
+        """Kinds whose addition makes this group exactly its own sets and pair."""
+        e = self.memo.get(raw) or self.entry(raw)
+        if e[COMP] >= 0:
+            return e[COMP]
+        cs = self._counts(raw)
+        key = sum(c * POW5[i] for i, c in enumerate(cs))
+        n1 = e[TILES] + 1
+        j = 2 * (n1 // 3) + (n1 % 3 == 2)
+        comp = 0
+        for i, c in enumerate(cs):
+            if c < 4 and VECTORS[self._vec(key + POW5[i])][j] == 0:
+                comp |= 1 << self.kinds[i]
+        self.memo[raw] = e[:COMP] + (comp,) + e[COMP + 1 :]
+        return comp
+
+    def improvers(self, raw: bytes) -> tuple[int, ...]:
+        """Per (sets, pair) entry j: the kinds whose addition lowers entry j of this pattern."""
+        got = self.imp.get(raw)
+        if got is None:
+            cs = self._counts(raw)
+            key = sum(c * POW5[i] for i, c in enumerate(cs))
+            vec = VECTORS[self._vec(key)]
+            masks = [0] * WIDTH
+            for i, c in enumerate(cs):
+                if c < 4:
+                    after = VECTORS[self._vec(key + POW5[i])]
+                    bit = 1 << self.kinds[i]
+                    for j in range(WIDTH):
+                        if after[j] < vec[j]:
+                            masks[j] |= bit
+            got = tuple(masks)
+            if len(self.imp) >= MEMO_LIMIT:
+                self.imp.clear()
+            self.imp[raw] = got
+        return got
+
+
+_ABSENT: Entry = (tables.ZERO, VECTORS[tables.ZERO], 0, True, 0, 0, 0, 0, 0, 0)
+
+
+class _AbsentMemo(dict):
+    """The memo of a group the tile set lacks: every pattern is the empty group."""
+
+    def get(self, key, default=None):  # type: ignore[override]
+        return _ABSENT
+
+
+class _Absent:
+    lo, hi = 0, 0
+    memo = _AbsentMemo()
+
+    def entry(self, raw: bytes) -> Entry:
+        return _ABSENT
+
+
+_MASK_KINDS: dict[int, tuple[int, ...]] = {}
+
+
+def kinds_of(mask: int) -> tuple[int, ...]:
+    """The kinds of a 34-bit mask, ascending (memoised: the same masks recur constantly)."""
+    got = _MASK_KINDS.get(mask)
+    if got is None:
+        got = tuple(k for k in range(mask.bit_length()) if mask >> k & 1)
+        if len(_MASK_KINDS) < MEMO_LIMIT:
+            _MASK_KINDS[mask] = got
+    return got
+
+
+def mask_of(kinds) -> int:
+    m = 0
+    for k in kinds:
+        m |= 1 << k
+    return m
+
+
+_PAIRS: dict[int, int] = {}  # (gid a << 20 | gid b) -> gid of their min-plus combination
+_FINAL: dict[int, int] = {}  # (gid a << 23 | gid b << 3 | sets) -> standard distance
+
+
+def _comb(a: int, b: int) -> int:
+    got = _PAIRS.get(a << 20 | b)
+    if got is None:
+        got = tables.combine(a, b)
+        if a < 1 << 20 and b < 1 << 20:  # (keys stay unique; far more ids than ever occur)
+            _PAIRS[a << 20 | b] = got
+    return got
+
+
+def _final(a: int, b: int, m: int) -> int:
+    """min over splits of sets and the pair between two combined halves (M sets, 1 pair)."""
+    va, vb = VECTORS[a], VECTORS[b]
+    d = min(map(add, va[: 2 * m + 2], vb[2 * m + 1 :: -1]))
+    d = d if d < INF else INF
+    if len(_FINAL) >= MEMO_LIMIT:
+        _FINAL.clear()
+    if a < 1 << 20 and b < 1 << 20:
+        _FINAL[a << 23 | b << 3 | m] = d
+    return d
+
+
+class Engine:
+    """The fast path for one ShapeSpec. Inputs are 34 concealed counts and the number of melds."""
+
+    def __init__(self, spec: ShapeSpec):
+        self.spec = spec
+        self.sets = spec.sets_needed
+        layout = spec.group_layout()
+        self.groups: list = [_Absent() if g is None else _Group(i, g[0], g[1], spec.quads_as_pairs) for i, g in enumerate(layout)]
+        present = [g is not None for g in layout]
+        self.std = "standard" in spec.forms
+        self.sp = "seven_pairs" in spec.forms and spec.hand_size == 13
+        self.ko = "thirteen_orphans" in spec.forms and spec.hand_size == 13 and all(present)
+        self.quads = spec.quads_as_pairs
+        self.sp_mask = sum(((1 << hi) - (1 << lo)) for (lo, hi), p in zip(GROUP_RANGES, present) if p)
+        self.kinds_mask = mask_of(spec.kinds)
+
+    # -- per-form distances ---------------------------------------------------------------------
+
+    def entries(self, b: bytes) -> tuple[Entry, Entry, Entry, Entry]:
+        g0, g1, g2, g3 = self.groups
+        r0, r1, r2, r3 = b[0:9], b[9:18], b[18:27], b[27:34]
+        return (
+            g0.memo.get(r0) or g0.entry(r0),
+            g1.memo.get(r1) or g1.entry(r1),
+            g2.memo.get(r2) or g2.entry(r2),
+            g3.memo.get(r3) or g3.entry(r3),
+        )
+
+    def all_distances(self, es, melds: int) -> tuple[int, int, int]:
+        """(standard, seven pairs, thirteen orphans) distances; INF for a form that is out."""
+        e0, e1, e2, e3 = es
+        m = self.sets - melds
+        if self.std and m >= 0:
+            a = _PAIRS.get(e0[0] << 20 | e1[0]) or _comb(e0[0], e1[0])
+            b = _PAIRS.get(e2[0] << 20 | e3[0]) or _comb(e2[0], e3[0])
+            std = _FINAL.get(a << 23 | b << 3 | m)
+            if std is None:
+                std = _final(a, b, m)
+        else:
+            std = INF
+        if melds:
+            return std, INF, INF
+        if self.sp:
+            two = e0[5] + e1[5] + e2[5] + e3[5]
+            full = two if two < 7 else 7
+            half = e0[6] + e1[6] + e2[6] + e3[6]
+            sp = 14 - 2 * full - (half if half < 7 - full else 7 - full)
+        else:
+            sp = INF
+        if self.ko:
+            ko = 14 - (e0[7] + e1[7] + e2[7] + e3[7]) - (1 if e0[8] or e1[8] or e2[8] or e3[8] else 0)
+        else:
+            ko = INF
+        return std, sp, ko
+
+    def distances(self, counts: Sequence[int], melds: int = 0) -> tuple[int, int, int]:
+        return self.all_distances(self.entries(bytes(counts)), melds)
+
+    def distance(self, counts: Sequence[int], melds: int = 0) -> int:
+        return min(self.all_distances(self.entries(bytes(counts)), melds))
+
+    def shanten(self, counts: Sequence[int], melds: int = 0) -> int:
+        """Shanten over the allowed forms (-1 complete, 0 ready); INF if no form can complete.
+
+        `all_distances` inlined: this is the call the batch and the benchmarks make."""
+        b = bytes(counts)
+        g0, g1, g2, g3 = self.groups
+        r0, r1, r2, r3 = b[0:9], b[9:18], b[18:27], b[27:34]
+        e0 = g0.memo.get(r0) or g0.entry(r0)
+        e1 = g1.memo.get(r1) or g1.entry(r1)
+        e2 = g2.memo.get(r2) or g2.entry(r2)
+        e3 = g3.memo.get(r3) or g3.entry(r3)
+        m = self.sets - melds
+        d = INF
+        if self.std and m >= 0:
+            a = _PAIRS.get(e0[0] << 20 | e1[0]) or _comb(e0[0], e1[0])
+            c = _PAIRS.get(e2[0] << 20 | e3[0]) or _comb(e2[0], e3[0])
+            d = _FINAL.get(a << 23 | c << 3 | m)
+            if d is None:
+                d = _final(a, c, m)
+        if not melds:
+            if self.sp:
+                two = e0[5] + e1[5] + e2[5] + e3[5]
+                full = two if two < 7 else 7
+                half = e0[6] + e1[6] + e2[6] + e3[6]
+                sp = 14 - 2 * full - (half if half < 7 - full else 7 - full)
+                if sp < d:
+                    d = sp
+            if self.ko:
+                ko = 14 - (e0[7] + e1[7] + e2[7] + e3[7]) - (1 if e0[8] or e1[8] or e2[8] or e3[8] else 0)
+                if ko < d:
+                    d = ko
+        return d - 1 if d < INF else INF
+
+    def forms(self, counts: Sequence[int], melds: int = 0) -> tuple[int, dict[str, int | None]]:
+        """Like `shanten.shanten_of_state`: (shanten, per-form shanten in spec order)."""
+        std, sp, ko = self.all_distances(self.entries(bytes(counts)), melds)
+        by = {"standard": std, "seven_pairs": sp, "thirteen_orphans": ko}
+        out = {f: (None if by[f] >= INF else by[f] - 1) for f in self.spec.forms}
+        values = [v for v in out.values() if v is not None]
+        return (min(values) if values else INF), out
+
+    # -- effective tiles ----------------------------------------------------------------------
+
+    def effective_mask(self, counts: Sequence[int], melds: int = 0, drawable: int | None = None) -> tuple[int, int]:
+        """(distance, mask of kinds whose draw lowers it). `drawable` defaults to the spec's kinds."""
+        b = bytes(counts)
+        es = self.entries(b)
+        std, sp, ko = self.all_distances(es, melds)
+        base = min(std, sp, ko)
+        if base >= INF:
+            return INF, 0
+        mask = 0
+        if std == base:
+            mask |= self._std_improvers(b, es, melds, base)
+        if sp == base:
+            mask |= self._sp_improvers(counts, es)
+        if ko == base:
+            mask |= self._ko_improvers(counts, es)
+        return base, mask & (self.kinds_mask if drawable is None else drawable)
+
+    def _std_improvers(self, b: bytes, es, melds: int, d: int) -> int:
+        top = 2 * (self.sets - melds) + 1
+        g0, g1, g2, g3 = es[0][0], es[1][0], es[2][0], es[3][0]
+        lo, hi = _comb(g0, g1), _comb(g2, g3)
+        rest = (_comb(g1, hi), _comb(g0, hi), _comb(lo, g3), _comb(lo, g2))  # the other three groups
+        mask = 0
+        for e, r, grp in zip(es, rest, self.groups):
+            if e is _ABSENT:
+                continue
+            v, rv = e[1], VECTORS[r]
+            imp = None
+            for j in range(top + 1):
+                if v[j] + rv[top - j] == d:
+                    if imp is None:
+                        raw = b[grp.lo : grp.hi]
+                        imp = grp.imp.get(raw) or grp.improvers(raw)
+                    mask |= imp[j]
+        return mask
+
+    def _sp_improvers(self, counts: Sequence[int], es) -> int:
+        # Raising a half slot to a full one helps while fewer than 7 slots are full; opening a
+        # new half slot helps while fewer than 7 slots are open at all.
+        two = sum(e[5] for e in es)
+        one = sum(e[6] for e in es)
+        grow = two < 7
+        new = two + one < 7
+        if not (grow or new):
+            return 0
+        want = (new, grow, new and self.quads, grow and self.quads, False)
+        mask = 0
+        for k, c in enumerate(counts):
+            if want[c]:
+                mask |= 1 << k
+        return mask & self.sp_mask
+
+    def _ko_improvers(self, counts: Sequence[int], es) -> int:
+        pair = any(e[8] for e in es)
+        mask = 0
+        for k in TERMINAL_HONOR:
+            c = counts[k]
+            if c == 0 or (c == 1 and not pair):
+                mask |= 1 << k
+        return mask
+
+    # -- waits ----------------------------------------------------------------------------------
+
+    def waits_mask(self, counts: Sequence[int], melds: int = 0, drawable: int | None = None) -> int:
+        """Kinds that complete the hand (any allowed form)."""
+        b = bytes(counts)
+        g0, g1, g2, g3 = self.groups
+        r0, r1, r2, r3 = b[0:9], b[9:18], b[18:27], b[27:34]
+        e0 = g0.memo.get(r0) or g0.entry(r0)
+        e1 = g1.memo.get(r1) or g1.entry(r1)
+        e2 = g2.memo.get(r2) or g2.entry(r2)
+        e3 = g3.memo.get(r3) or g3.entry(r3)
+        m = self.sets - melds
+        if e0[2] + e1[2] + e2[2] + e3[2] != 3 * m + 1 or m < 0:
+            return self._waits_slow(counts, melds, self.kinds_mask if drawable is None else drawable)
+        mask = 0
+        if self.std:
+            # Complete means every group is exactly its own sets and pair. With the right tile
+            # count at most one group may be open, and it takes the tile; if none is, any may
+            # take it (a shanpon: two pairs, one becomes a set). Exactly one pair at the end.
+            pairs = e0[9] + e1[9] + e2[9] + e3[9]
+            todo = [(e, g, r) for e, g, r in ((e0, g0, r0), (e1, g1, r1), (e2, g2, r2), (e3, g3, r3)) if not e[3]]
+            if not todo:
+                todo = [(e0, g0, r0), (e1, g1, r1), (e2, g2, r2), (e3, g3, r3)]
+            elif len(todo) > 1:
+                todo = []
+            for e, g, r in todo:
+                if e[4] and pairs - e[9] + (e[2] % 3 == 1) == 1:
+                    mask |= e[4] if e[4] > 0 else g.completers(r)
+        if not melds:
+            es = (e0, e1, e2, e3)
+            if self.sp:
+                two = e0[5] + e1[5] + e2[5] + e3[5]
+                half = e0[6] + e1[6] + e2[6] + e3[6]
+                if two == 6 and half:  # distance 1 (fewer than six pairs is at least 2 away)
+                    mask |= self._sp_improvers(counts, es)
+            if self.ko and e0[7] + e1[7] + e2[7] + e3[7] + (1 if e0[8] or e1[8] or e2[8] or e3[8] else 0) == 13:
+                mask |= self._ko_improvers(counts, es)
+        return mask & (self.kinds_mask if drawable is None else drawable)
+
+    def _waits_slow(self, counts: Sequence[int], melds: int, allowed: int) -> int:
+        """Waits of a hand whose size does not match a complete hand: try every kind."""
+        c = list(counts)
+        mask = 0
+        for k in kinds_of(allowed):
+            if c[k] >= 4:
+                continue
+            c[k] += 1
+            if self.distance(c, melds) <= 0:
+                mask |= 1 << k
+            c[k] -= 1
+        return mask
+
+
+_ENGINES: dict[ShapeSpec, Engine | None] = {}
+
+
+def supported(spec: ShapeSpec) -> bool:
+    """Whether the fast path covers a spec (else the general path answers)."""
+    layout = spec.group_layout()
+    return (
+        not spec.wild_kinds
+        and not spec.stand_ins
+        and not spec.pair_258
+        and spec.max_suits is None
+        and spec.min_tiles_one_suit is None
+        and not spec.all_three_suits
+        and set(spec.forms) <= FAST_FORMS
+        and 0 <= spec.sets_needed <= MAX_SETS
+        and all(g is None or g[0] == "suit" or len(g[1]) <= 7 for g in layout)
+    )
+
+
+def engine_for(spec: ShapeSpec) -> Engine | None:
+    """The engine of a spec, chosen once per spec; None if the general path must answer."""
+    try:
+        return _ENGINES[spec]
+    except KeyError:
+        eng = _ENGINES[spec] = Engine(spec) if supported(spec) else None
+        return eng
+
+
+# -- the public counts API (the benchmarks and library users call these) ------------------------
+
+
+def shanten(counts: Sequence[int], spec: ShapeSpec = RIICHI, melds: int = 0) -> int:
+    """Shanten of 34 concealed counts (the form `mahjong`'s Shanten.calculate_shanten takes).
+
+    -1 complete, 0 ready; `melds` exposed melds reduce the sets needed. Raises ValueError for
+    a spec the fast path does not cover (use `shanten.shanten_of_state`)."""
+    got = _BY_ID.get(id(spec))
+    eng = got[1] if got is not None and got[0] is spec else _need(spec)
+    if len(counts) != 34:
+        raise ValueError("a hand is 34 counts (m, p, s, z)")
+    return eng.shanten(counts, melds)
+
+
+def waits(counts: Sequence[int], spec: ShapeSpec = RIICHI, melds: int = 0) -> list[int]:
+    """Kinds that complete 34 concealed counts (a kind already held four times is out)."""
+    got = _BY_ID.get(id(spec))
+    eng = got[1] if got is not None and got[0] is spec else _need(spec)
+    if len(counts) != 34:
+        raise ValueError("a hand is 34 counts (m, p, s, z)")
+    return list(kinds_of(eng.waits_mask(counts, melds)))
+
+
+def effective(counts: Sequence[int], spec: ShapeSpec = RIICHI, melds: int = 0) -> list[int]:
+    """Kinds whose draw lowers the shanten of 34 concealed counts."""
+    got = _BY_ID.get(id(spec))
+    eng = got[1] if got is not None and got[0] is spec else _need(spec)
+    if len(counts) != 34:
+        raise ValueError("a hand is 34 counts (m, p, s, z)")
+    return list(kinds_of(eng.effective_mask(counts, melds)[1]))
+
+
+# id(spec) -> (spec, engine): hashing a ShapeSpec hashes all its fields, which costs more than
+# a whole shanten; holding the spec keeps its id from being reused.
+_BY_ID: dict[int, tuple[ShapeSpec, Engine]] = {}
+
+
+def _need(spec: ShapeSpec) -> Engine:
+    eng = engine_for(spec)
+    if eng is None:
+        raise ValueError("this shape spec needs the general engine (wildcards or shape requirements)")
+    _BY_ID[id(spec)] = (spec, eng)
+    return eng
+
+
+# -- HandState adapters: the same signatures as the general path, None when not covered ---------
+
+
+def _engine(st: HandState, spec: ShapeSpec, void: int | None, copies: Sequence[int] | None = None) -> Engine | None:
+    if void is not None or st.wild or (copies is not None and max(copies[:34]) > 4):
+        return None
+    return engine_for(spec)
+
+
+def _drawable(eng: Engine, held: Sequence[int], copies: Sequence[int]) -> int:
+    mask = eng.kinds_mask
+    for k in kinds_of(mask):
+        if held[k] >= copies[k]:
+            mask &= ~(1 << k)
+    return mask
+
+
+def shanten_of_state(st: HandState, spec: ShapeSpec, void: int | None = None) -> tuple[int, dict[str, int | None]] | None:
+    eng = _engine(st, spec, void)
+    return None if eng is None else eng.forms(st.counts, st.melds)
+
+
+def effective_of_state(st: HandState, spec: ShapeSpec, copies: Sequence[int], void: int | None = None) -> list[int] | None:
+    eng = _engine(st, spec, void, copies)
+    if eng is None:
+        return None
+    return list(kinds_of(eng.effective_mask(st.counts, st.melds, _drawable(eng, st.held, copies))[1]))
+
+
+def waits_of_state(st: HandState, spec: ShapeSpec, copies: Sequence[int], void: int | None = None) -> list[int] | None:
+    eng = _engine(st, spec, void, copies)
+    if eng is None:
+        return None
+    return list(kinds_of(eng.waits_mask(st.counts, st.melds, _drawable(eng, st.held, copies))))
+
+
+def discard_table(st: HandState, spec: ShapeSpec, copies: Sequence[int], unseen: Sequence[int], void: int | None = None, discardable: Callable[[int], bool] | None = None) -> list[dict] | None:
+    """`shanten.discard_table` for the fast path (same rows, same order)."""
+    from mjtools.tiles import kind_str
+
+    eng = _engine(st, spec, void, copies)
+    if eng is None:
+        return None
+    counts = list(st.counts)
+    drawable = _drawable(eng, st.held, copies)
+    rows = []
+    for k in range(34):
+        if not counts[k] or (discardable is not None and not discardable(k)):
+            continue
+        counts[k] -= 1
+        # The discarded copy is no longer held: it may be drawn again if copies allow.
+        draw = drawable | (1 << k) if st.held[k] - 1 < copies[k] and eng.kinds_mask >> k & 1 else drawable
+        s, _ = eng.forms(counts, st.melds)
+        _, mask = eng.effective_mask(counts, st.melds, draw)
+        counts[k] += 1
+        eff = kinds_of(mask)
+        rows.append({"tile": kind_str(k), "kind": k, "shanten": s, "effective": [kind_str(e) for e in eff], "effective_count": sum(unseen[e] for e in eff)})
+    rows.sort(key=lambda r: (r["shanten"], -r["effective_count"], r["kind"]))
+    for r in rows:
+        del r["kind"]
+    return rows
