@@ -507,7 +507,8 @@ def _engine(st: HandState, spec: ShapeSpec, void: int | None, copies: Sequence[i
     return engine_for(spec)
 
 
-def _drawable(eng: Engine, held: Sequence[int], copies: Sequence[int]) -> int:
+def drawable(eng: Engine, held: Sequence[int], copies: Sequence[int]) -> int:
+    """The spec's kinds of which a copy is left to draw (`held` counts melds and set-aside)."""
     mask = eng.kinds_mask
     for k in kinds_of(mask):
         if held[k] >= copies[k]:
@@ -524,14 +525,14 @@ def effective_of_state(st: HandState, spec: ShapeSpec, copies: Sequence[int], vo
     eng = _engine(st, spec, void, copies)
     if eng is None:
         return None
-    return list(kinds_of(eng.effective_mask(st.counts, st.melds, _drawable(eng, st.held, copies))[1]))
+    return list(kinds_of(eng.effective_mask(st.counts, st.melds, drawable(eng, st.held, copies))[1]))
 
 
 def waits_of_state(st: HandState, spec: ShapeSpec, copies: Sequence[int], void: int | None = None) -> list[int] | None:
     eng = _engine(st, spec, void, copies)
     if eng is None:
         return None
-    return list(kinds_of(eng.waits_mask(st.counts, st.melds, _drawable(eng, st.held, copies))))
+    return list(kinds_of(eng.waits_mask(st.counts, st.melds, drawable(eng, st.held, copies))))
 
 
 def discard_table(st: HandState, spec: ShapeSpec, copies: Sequence[int], unseen: Sequence[int], void: int | None = None, discardable: Callable[[int], bool] | None = None) -> list[dict] | None:
@@ -542,14 +543,14 @@ def discard_table(st: HandState, spec: ShapeSpec, copies: Sequence[int], unseen:
     if eng is None:
         return None
     counts = list(st.counts)
-    drawable = _drawable(eng, st.held, copies)
+    draw0 = drawable(eng, st.held, copies)
     rows = []
     for k in range(34):
         if not counts[k] or (discardable is not None and not discardable(k)):
             continue
         counts[k] -= 1
         # The discarded copy is no longer held: it may be drawn again if copies allow.
-        draw = drawable | (1 << k) if st.held[k] - 1 < copies[k] and eng.kinds_mask >> k & 1 else drawable
+        draw = draw0 | (1 << k) if st.held[k] - 1 < copies[k] and eng.kinds_mask >> k & 1 else draw0
         s, _ = eng.forms(counts, st.melds)
         _, mask = eng.effective_mask(counts, st.melds, draw)
         counts[k] += 1
