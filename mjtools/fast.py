@@ -47,15 +47,22 @@ _th = itemgetter(*TERMINAL_HONOR)
 MEMO_LIMIT = 1 << 18
 
 # A pattern entry, memoised per group by the raw count bytes of the group's range:
-GID, VEC, TILES, DONE, COMP, TWO, ONE, THK, THP, PAIR = range(10)
-#   GID/VEC  the distance vector (global id, tuple); TILES tiles of the group's kinds;
+GID, VEC, TILES, DONE, COMP, PACK, PAIR, GSH = range(8)
+#   GID/VEC  the distance vector (global id, tuple); GSH is GID << 20 (half a pair key);
+#   TILES    tiles of the group's kinds;
 #   DONE     the group is exactly its own sets and pair (by its tile count);
 #   COMP     kinds that make it exactly so when added (the group's share of the waits),
 #            -1 until first needed;
-#   TWO/ONE  seven-pairs slots over the whole range: full (a pair) and half (a single);
-#   THK/THP  terminal/honor kinds present, and whether one is paired (thirteen orphans);
+#   PACK     counts for the other forms, one byte each so that groups add up in one sum:
+#            seven-pairs full slots (a pair), half slots (a single), terminal/honor kinds
+#            present, terminal/honor kinds paired (see `unpack`);
 #   PAIR     1 if the group's tile count calls for a pair (n = 2 mod 3).
 Entry = tuple
+
+
+def unpack(pack: int) -> tuple[int, int, int, int]:
+    """(full slots, half slots, terminal/honor kinds, paired terminal/honor kinds)."""
+    return pack & 255, pack >> 8 & 255, pack >> 16 & 255, pack >> 24
 
 
 class _Group:
@@ -98,8 +105,8 @@ class _Group:
             two = sum(1 for c in raw if c >= 2)
             one = sum(1 for c in raw if c == 1)
         thk = sum(1 for i in self.th if raw[i])
-        thp = int(any(raw[i] >= 2 for i in self.th))
-        e = (gid, vec, n, done, comp, two, one, thk, thp, int(n % 3 == 2))
+        thp = sum(1 for i in self.th if raw[i] >= 2)
+        e = (gid, vec, n, done, comp, two | one << 8 | thk << 16 | thp << 24, int(n % 3 == 2), gid << 20)
         if len(self.memo) >= MEMO_LIMIT:
             self.memo.clear()
         self.memo[raw] = e
@@ -143,7 +150,7 @@ class _Group:
         return got
 
 
-_ABSENT: Entry = (tables.ZERO, VECTORS[tables.ZERO], 0, True, 0, 0, 0, 0, 0, 0)
+_ABSENT: Entry = (tables.ZERO, VECTORS[tables.ZERO], 0, True, 0, 0, 0, tables.ZERO << 20)
 
 
 class _AbsentMemo(dict):
@@ -221,6 +228,10 @@ class Engine:
         self.quads = spec.quads_as_pairs
         self.sp_mask = sum(((1 << hi) - (1 << lo)) for (lo, hi), p in zip(GROUP_RANGES, present) if p)
         self.kinds_mask = mask_of(spec.kinds)
+        self.gets = tuple(g.memo.get for g in self.groups)  # (memos are cleared, never replaced)
+        self._others: dict[int, int] = {}  # summed PACK -> least of the other forms' distances
+        self._ready: dict[int, int] = {}  # summed PACK -> 1 seven pairs ready | 2 orphans ready
+        self.shanten = self._make_shanten()
 
     # -- per-form distances ---------------------------------------------------------------------
 
@@ -234,13 +245,28 @@ class Engine:
             g3.memo.get(r3) or g3.entry(r3),
         )
 
+    def others(self, pack: int) -> tuple[int, int]:
+        """(seven pairs, thirteen orphans) distances from the summed PACK of a concealed hand."""
+        two, one, thk, thp = unpack(pack)
+        sp = ko = INF
+        if self.sp:
+            full = min(two, 7)
+            sp = 14 - 2 * full - min(one, 7 - full)
+        if self.ko:
+            ko = 14 - thk - (thp > 0)
+        return sp, ko
+
+    def _other(self, pack: int) -> int:
+        d = self._others[pack] = min(self.others(pack))
+        return d
+
     def all_distances(self, es, melds: int) -> tuple[int, int, int]:
         """(standard, seven pairs, thirteen orphans) distances; INF for a form that is out."""
         e0, e1, e2, e3 = es
         m = self.sets - melds
         if self.std and m >= 0:
-            a = _PAIRS.get(e0[0] << 20 | e1[0]) or _comb(e0[0], e1[0])
-            b = _PAIRS.get(e2[0] << 20 | e3[0]) or _comb(e2[0], e3[0])
+            a = _PAIRS.get(e0[7] | e1[0]) or _comb(e0[0], e1[0])
+            b = _PAIRS.get(e2[7] | e3[0]) or _comb(e2[0], e3[0])
             std = _FINAL.get(a << 23 | b << 3 | m)
             if std is None:
                 std = _final(a, b, m)
@@ -248,18 +274,7 @@ class Engine:
             std = INF
         if melds:
             return std, INF, INF
-        if self.sp:
-            two = e0[5] + e1[5] + e2[5] + e3[5]
-            full = two if two < 7 else 7
-            half = e0[6] + e1[6] + e2[6] + e3[6]
-            sp = 14 - 2 * full - (half if half < 7 - full else 7 - full)
-        else:
-            sp = INF
-        if self.ko:
-            ko = 14 - (e0[7] + e1[7] + e2[7] + e3[7]) - (1 if e0[8] or e1[8] or e2[8] or e3[8] else 0)
-        else:
-            ko = INF
-        return std, sp, ko
+        return (std, *self.others(e0[5] + e1[5] + e2[5] + e3[5]))
 
     def distances(self, counts: Sequence[int], melds: int = 0) -> tuple[int, int, int]:
         return self.all_distances(self.entries(bytes(counts)), melds)
@@ -267,38 +282,40 @@ class Engine:
     def distance(self, counts: Sequence[int], melds: int = 0) -> int:
         return min(self.all_distances(self.entries(bytes(counts)), melds))
 
-    def shanten(self, counts: Sequence[int], melds: int = 0) -> int:
-        """Shanten over the allowed forms (-1 complete, 0 ready); INF if no form can complete.
+    def _make_shanten(self) -> Callable[..., int]:
+        """`shanten(counts, melds=0)`: shanten over the allowed forms (-1 complete, 0 ready),
+        INF if no form can complete. `all_distances` inlined, with everything it reads bound in
+        the closure: this is the call the batch and the benchmarks make."""
+        get0, get1, get2, get3 = self.gets
+        ent0, ent1, ent2, ent3 = (g.entry for g in self.groups)
+        pair, final, other = _PAIRS.get, _FINAL.get, self._others.get
+        sets, std = self.sets, self.std
 
-        `all_distances` inlined: this is the call the batch and the benchmarks make."""
-        b = bytes(counts)
-        g0, g1, g2, g3 = self.groups
-        r0, r1, r2, r3 = b[0:9], b[9:18], b[18:27], b[27:34]
-        e0 = g0.memo.get(r0) or g0.entry(r0)
-        e1 = g1.memo.get(r1) or g1.entry(r1)
-        e2 = g2.memo.get(r2) or g2.entry(r2)
-        e3 = g3.memo.get(r3) or g3.entry(r3)
-        m = self.sets - melds
-        d = INF
-        if self.std and m >= 0:
-            a = _PAIRS.get(e0[0] << 20 | e1[0]) or _comb(e0[0], e1[0])
-            c = _PAIRS.get(e2[0] << 20 | e3[0]) or _comb(e2[0], e3[0])
-            d = _FINAL.get(a << 23 | c << 3 | m)
-            if d is None:
-                d = _final(a, c, m)
-        if not melds:
-            if self.sp:
-                two = e0[5] + e1[5] + e2[5] + e3[5]
-                full = two if two < 7 else 7
-                half = e0[6] + e1[6] + e2[6] + e3[6]
-                sp = 14 - 2 * full - (half if half < 7 - full else 7 - full)
-                if sp < d:
-                    d = sp
-            if self.ko:
-                ko = 14 - (e0[7] + e1[7] + e2[7] + e3[7]) - (1 if e0[8] or e1[8] or e2[8] or e3[8] else 0)
-                if ko < d:
-                    d = ko
-        return d - 1 if d < INF else INF
+        def shanten(counts: Sequence[int], melds: int = 0) -> int:
+            b = bytes(counts)
+            r0, r1, r2, r3 = b[0:9], b[9:18], b[18:27], b[27:34]
+            e0 = get0(r0) or ent0(r0)
+            e1 = get1(r1) or ent1(r1)
+            e2 = get2(r2) or ent2(r2)
+            e3 = get3(r3) or ent3(r3)
+            d = INF
+            if std and melds <= sets:
+                m = sets - melds
+                a = pair(e0[7] | e1[0]) or _comb(e0[0], e1[0])
+                c = pair(e2[7] | e3[0]) or _comb(e2[0], e3[0])
+                d = final(a << 23 | c << 3 | m)
+                if d is None:
+                    d = _final(a, c, m)
+            if not melds:
+                pack = e0[5] + e1[5] + e2[5] + e3[5]
+                o = other(pack)
+                if o is None:
+                    o = self._other(pack)
+                if o < d:
+                    d = o
+            return d - 1 if d < INF else INF
+
+        return shanten
 
     def forms(self, counts: Sequence[int], melds: int = 0) -> tuple[int, dict[str, int | None]]:
         """Like `shanten.shanten_of_state`: (shanten, per-form shanten in spec order)."""
@@ -349,8 +366,7 @@ class Engine:
     def _sp_improvers(self, counts: Sequence[int], es) -> int:
         # Raising a half slot to a full one helps while fewer than 7 slots are full; opening a
         # new half slot helps while fewer than 7 slots are open at all.
-        two = sum(e[5] for e in es)
-        one = sum(e[6] for e in es)
+        two, one, _, _ = unpack(sum(e[5] for e in es))
         grow = two < 7
         new = two + one < 7
         if not (grow or new):
@@ -363,7 +379,7 @@ class Engine:
         return mask & self.sp_mask
 
     def _ko_improvers(self, counts: Sequence[int], es) -> int:
-        pair = any(e[8] for e in es)
+        pair = unpack(sum(e[5] for e in es))[3] > 0
         mask = 0
         for k in TERMINAL_HONOR:
             c = counts[k]
@@ -376,12 +392,13 @@ class Engine:
     def waits_mask(self, counts: Sequence[int], melds: int = 0, drawable: int | None = None) -> int:
         """Kinds that complete the hand (any allowed form)."""
         b = bytes(counts)
+        get0, get1, get2, get3 = self.gets
         g0, g1, g2, g3 = self.groups
         r0, r1, r2, r3 = b[0:9], b[9:18], b[18:27], b[27:34]
-        e0 = g0.memo.get(r0) or g0.entry(r0)
-        e1 = g1.memo.get(r1) or g1.entry(r1)
-        e2 = g2.memo.get(r2) or g2.entry(r2)
-        e3 = g3.memo.get(r3) or g3.entry(r3)
+        e0 = get0(r0) or g0.entry(r0)
+        e1 = get1(r1) or g1.entry(r1)
+        e2 = get2(r2) or g2.entry(r2)
+        e3 = get3(r3) or g3.entry(r3)
         m = self.sets - melds
         if e0[2] + e1[2] + e2[2] + e3[2] != 3 * m + 1 or m < 0:
             return self._waits_slow(counts, melds, self.kinds_mask if drawable is None else drawable)
@@ -390,24 +407,28 @@ class Engine:
             # Complete means every group is exactly its own sets and pair. With the right tile
             # count at most one group may be open, and it takes the tile; if none is, any may
             # take it (a shanpon: two pairs, one becomes a set). Exactly one pair at the end.
-            pairs = e0[9] + e1[9] + e2[9] + e3[9]
-            todo = [(e, g, r) for e, g, r in ((e0, g0, r0), (e1, g1, r1), (e2, g2, r2), (e3, g3, r3)) if not e[3]]
-            if not todo:
-                todo = [(e0, g0, r0), (e1, g1, r1), (e2, g2, r2), (e3, g3, r3)]
-            elif len(todo) > 1:
-                todo = []
-            for e, g, r in todo:
-                if e[4] and pairs - e[9] + (e[2] % 3 == 1) == 1:
-                    mask |= e[4] if e[4] > 0 else g.completers(r)
+            pairs = e0[6] + e1[6] + e2[6] + e3[6]
+            open_ = (not e0[3]) + (not e1[3]) + (not e2[3]) + (not e3[3])
+            if open_ == 1:
+                e, g, r = (e0, g0, r0) if not e0[3] else (e1, g1, r1) if not e1[3] else (e2, g2, r2) if not e2[3] else (e3, g3, r3)
+                if e[4] and pairs - e[6] + (e[2] % 3 == 1) == 1:
+                    mask = e[4] if e[4] > 0 else g.completers(r)
+            elif not open_:
+                for e, g, r in ((e0, g0, r0), (e1, g1, r1), (e2, g2, r2), (e3, g3, r3)):
+                    if e[4] and pairs - e[6] + (e[2] % 3 == 1) == 1:
+                        mask |= e[4] if e[4] > 0 else g.completers(r)
         if not melds:
-            es = (e0, e1, e2, e3)
-            if self.sp:
-                two = e0[5] + e1[5] + e2[5] + e3[5]
-                half = e0[6] + e1[6] + e2[6] + e3[6]
-                if two == 6 and half:  # distance 1 (fewer than six pairs is at least 2 away)
+            pack = e0[5] + e1[5] + e2[5] + e3[5]
+            ready = self._ready.get(pack)
+            if ready is None:
+                sp, ko = self.others(pack)
+                ready = self._ready[pack] = (sp == 1) | (ko == 1) << 1
+            if ready:
+                es = (e0, e1, e2, e3)
+                if ready & 1:
                     mask |= self._sp_improvers(counts, es)
-            if self.ko and e0[7] + e1[7] + e2[7] + e3[7] + (1 if e0[8] or e1[8] or e2[8] or e3[8] else 0) == 13:
-                mask |= self._ko_improvers(counts, es)
+                if ready & 2:
+                    mask |= self._ko_improvers(counts, es)
         return mask & (self.kinds_mask if drawable is None else drawable)
 
     def _waits_slow(self, counts: Sequence[int], melds: int, allowed: int) -> int:
@@ -460,8 +481,7 @@ def shanten(counts: Sequence[int], spec: ShapeSpec = RIICHI, melds: int = 0) -> 
 
     -1 complete, 0 ready; `melds` exposed melds reduce the sets needed. Raises ValueError for
     a spec the fast path does not cover (use `shanten.shanten_of_state`)."""
-    got = _BY_ID.get(id(spec))
-    eng = got[1] if got is not None and got[0] is spec else _need(spec)
+    eng = _LAST[1] if _LAST[0] is spec else _need(spec)
     if len(counts) != 34:
         raise ValueError("a hand is 34 counts (m, p, s, z)")
     return eng.shanten(counts, melds)
@@ -469,8 +489,7 @@ def shanten(counts: Sequence[int], spec: ShapeSpec = RIICHI, melds: int = 0) -> 
 
 def waits(counts: Sequence[int], spec: ShapeSpec = RIICHI, melds: int = 0) -> list[int]:
     """Kinds that complete 34 concealed counts (a kind already held four times is out)."""
-    got = _BY_ID.get(id(spec))
-    eng = got[1] if got is not None and got[0] is spec else _need(spec)
+    eng = _LAST[1] if _LAST[0] is spec else _need(spec)
     if len(counts) != 34:
         raise ValueError("a hand is 34 counts (m, p, s, z)")
     return list(kinds_of(eng.waits_mask(counts, melds)))
@@ -478,23 +497,22 @@ def waits(counts: Sequence[int], spec: ShapeSpec = RIICHI, melds: int = 0) -> li
 
 def effective(counts: Sequence[int], spec: ShapeSpec = RIICHI, melds: int = 0) -> list[int]:
     """Kinds whose draw lowers the shanten of 34 concealed counts."""
-    got = _BY_ID.get(id(spec))
-    eng = got[1] if got is not None and got[0] is spec else _need(spec)
+    eng = _LAST[1] if _LAST[0] is spec else _need(spec)
     if len(counts) != 34:
         raise ValueError("a hand is 34 counts (m, p, s, z)")
     return list(kinds_of(eng.effective_mask(counts, melds)[1]))
 
 
-# id(spec) -> (spec, engine): hashing a ShapeSpec hashes all its fields, which costs more than
-# a whole shanten; holding the spec keeps its id from being reused.
-_BY_ID: dict[int, tuple[ShapeSpec, Engine]] = {}
+# The last spec used and its engine: hashing a ShapeSpec hashes all its fields, which costs
+# more than a whole shanten, so the public functions compare identity first.
+_LAST: list = [None, None]
 
 
 def _need(spec: ShapeSpec) -> Engine:
     eng = engine_for(spec)
     if eng is None:
         raise ValueError("this shape spec needs the general engine (wildcards or shape requirements)")
-    _BY_ID[id(spec)] = (spec, eng)
+    _LAST[:] = [spec, eng]
     return eng
 
 
