@@ -265,7 +265,7 @@ class ShantenBatch:
             except UnicodeDecodeError:
                 from mjtools.errors import UsageError
 
-                raise UsageError(f"input after line {first - 1} is not UTF-8 text") from None
+                raise UsageError(f"the input is not UTF-8 text (undecodable bytes after line {first - 1})") from None
             if not lines:
                 break
             texts = self.np.feed(lines, first) if self.np is not None else self.feed_python(lines, first)

@@ -60,7 +60,7 @@ def iter_cases(hand_words: tuple[str, ...], input_file) -> Iterator[tuple[int | 
                     continue
                 yield n, text
         except UnicodeDecodeError:
-            raise UsageError(f"input line {n + 1} is not UTF-8 text") from None
+            raise UsageError(f"the input is not UTF-8 text (undecodable bytes after line {n})") from None
         return
     if not hand_words:
         raise UsageError("missing HAND (or --input FILE, or - for stdin)")
