@@ -286,7 +286,7 @@ def run_shanten(hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dic
 
     base_opts = normalize(cli_opts, "shanten")  # (before the stream check, as run_cases does)
     stream = batch_stream(hand_words, input_file)
-    if stream is None:
+    if stream is None or stream.isatty():  # typed lines are answered one at a time
         return False
     opts = dict(base_opts)
     try:

@@ -26,7 +26,7 @@ Kind sets are 34-bit masks (bit k = kind k) so that groups and forms combine wit
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import add, itemgetter
+from operator import add
 from typing import TYPE_CHECKING
 
 from mjtools import tables
@@ -37,11 +37,8 @@ if TYPE_CHECKING:
     from mjtools.shanten import HandState
 
 TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-TH_MASK = sum(1 << k for k in TERMINAL_HONOR)
-ALL34 = (1 << 34) - 1
 FAST_FORMS = frozenset({"standard", "seven_pairs", "thirteen_orphans"})
 GROUP_RANGES = ((0, 9), (9, 18), (18, 27), (27, 34))
-_th = itemgetter(*TERMINAL_HONOR)
 # A memo past this size is dropped rather than grown: a long batch of random hands touches
 # several hundred thousand suit patterns and each entry holds a few tuples.
 MEMO_LIMIT = 1 << 18
