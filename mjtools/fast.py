@@ -48,8 +48,8 @@ GID, VEC, TILES, DONE, COMP, PACK, PAIR, GSH = range(8)
 #   GID/VEC  the distance vector (global id, tuple); GSH is GID << 20 (half a pair key);
 #   TILES    tiles of the group's kinds;
 #   DONE     the group is exactly its own sets and pair (by its tile count);
-#   COMP     kinds that make it exactly so when added (the group's share of the waits),
-#            -1 until first needed;
+#   COMP     kinds that make it exactly so when added (the group's share of the waits;
+#            bit i = the group's kind lo + i), -1 until first needed;
 #   PACK     counts for the other forms, one byte each so that groups add up in one sum:
 #            seven-pairs full slots (a pair), half slots (a single), terminal/honor kinds
 #            present, terminal/honor kinds paired (see `unpack`);
@@ -62,6 +62,9 @@ def unpack(pack: int) -> tuple[int, int, int, int]:
     return pack & 255, pack >> 8 & 255, pack >> 16 & 255, pack >> 24
 
 
+_SHARED: dict[tuple, tuple[dict, dict]] = {}
+
+
 class _Group:
     """One group (m, p, s or z) of a layout: its table and the memo of its patterns."""
 
@@ -72,10 +75,15 @@ class _Group:
         self.kinds = kinds
         self.offsets = tuple(k - self.lo for k in kinds)
         self.ids, self.to_global = tables.table(family)
-        self.memo: dict[bytes, Entry] = {}
-        self.imp: dict[bytes, tuple[int, ...]] = {}
         self.quads = quads
         self.th = tuple(range(7)) if index == 3 else (0, 8)
+        # Groups with the same table, kinds and rules share their memos (m, p and s usually):
+        # a third of the entries, and a working set that stays in cache. Masks in entries are
+        # therefore relative to the group (bit i = kind lo + i) and shifted where used.
+        key = (family, self.offsets, quads, self.th)
+        self.memo: dict[bytes, Entry]
+        self.imp: dict[bytes, tuple[int, ...]]
+        self.memo, self.imp = _SHARED.setdefault(key, ({}, {}))
 
     def _counts(self, raw: bytes) -> list[int]:
         if len(raw) != self.hi - self.lo or max(raw) > 4:
@@ -110,7 +118,8 @@ class _Group:
         return e
 
     def completers(self, raw: bytes) -> int:
-        """Kinds whose addition makes this group exactly its own sets and pair."""
+        """Kinds whose addition makes this group exactly its own sets and pair (bit i = the
+        group's kind lo + i)."""
         e = self.memo.get(raw) or self.entry(raw)
         if e[COMP] >= 0:
             return e[COMP]
@@ -121,12 +130,13 @@ class _Group:
         comp = 0
         for i, c in enumerate(cs):
             if c < 4 and VECTORS[self._vec(key + POW5[i])][j] == 0:
-                comp |= 1 << self.kinds[i]
+                comp |= 1 << self.offsets[i]
         self.memo[raw] = e[:COMP] + (comp,) + e[COMP + 1 :]
         return comp
 
     def improvers(self, raw: bytes) -> tuple[int, ...]:
-        """Per (sets, pair) entry j: the kinds whose addition lowers entry j of this pattern."""
+        """Per (sets, pair) entry j: the kinds whose addition lowers entry j of this pattern
+        (bit i = the group's kind lo + i)."""
         got = self.imp.get(raw)
         if got is None:
             cs = self._counts(raw)
@@ -136,7 +146,7 @@ class _Group:
             for i, c in enumerate(cs):
                 if c < 4:
                     after = VECTORS[self._vec(key + POW5[i])]
-                    bit = 1 << self.kinds[i]
+                    bit = 1 << self.offsets[i]
                     for j in range(WIDTH):
                         if after[j] < vec[j]:
                             masks[j] |= bit
@@ -357,7 +367,7 @@ class Engine:
                     if imp is None:
                         raw = b[grp.lo : grp.hi]
                         imp = grp.imp.get(raw) or grp.improvers(raw)
-                    mask |= imp[j]
+                    mask |= imp[j] << grp.lo
         return mask
 
     def _sp_improvers(self, counts: Sequence[int], es) -> int:
@@ -409,11 +419,11 @@ class Engine:
             if open_ == 1:
                 e, g, r = (e0, g0, r0) if not e0[3] else (e1, g1, r1) if not e1[3] else (e2, g2, r2) if not e2[3] else (e3, g3, r3)
                 if e[4] and pairs - e[6] + (e[2] % 3 == 1) == 1:
-                    mask = e[4] if e[4] > 0 else g.completers(r)
+                    mask = (e[4] if e[4] > 0 else g.completers(r)) << g.lo
             elif not open_:
                 for e, g, r in ((e0, g0, r0), (e1, g1, r1), (e2, g2, r2), (e3, g3, r3)):
                     if e[4] and pairs - e[6] + (e[2] % 3 == 1) == 1:
-                        mask |= e[4] if e[4] > 0 else g.completers(r)
+                        mask |= (e[4] if e[4] > 0 else g.completers(r)) << g.lo
         if not melds:
             pack = e0[5] + e1[5] + e2[5] + e3[5]
             ready = self._ready.get(pack)
