@@ -18,7 +18,7 @@ from mjtools.scoring.fans import evaluate_fans
 from mjtools.scoring.models import get as get_model
 from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.result import Evaluation, HandValue
-from mjtools.scoring.settlement import settle
+from mjtools.scoring.settlement import plan, settle
 from mjtools.scoring.validity import points_reason, shape_reason, value_reason
 from mjtools.validate import aside_reason, check_hand
 from mjtools.wildcards import dora_kinds, stand_ins, wild_kinds
@@ -92,14 +92,26 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
 
             rec["explain"] = no_reading(lang)
         return rec
+    # What a payer owes for the hand decides; the settlement's total grows with it (shares,
+    # dealer factors, birds) or does not depend on the reading (kongs, flowers, chickens), and
+    # liability only moves amounts, so only the chosen reading is settled — unless the
+    # settlement itself reads the fans (discarder surcharges) or explain shows every reading.
+    every = explain or plan(rs).surcharges
     ranked = []
     for ev, value in readings:
-        settled = settle(value, rs, ctx, hand, ev, chickens=chickens) if value is not None else None
-        points = settled.points if settled else 0
+        if value is None:
+            settled, points = None, 0
+        elif every:
+            settled = settle(value, rs, ctx, hand, ev, chickens=chickens, explain=explain)
+            points = settled.points
+        else:
+            settled, points = None, value.points
         ranked.append((_rank(ev, value, points), ev, value, settled))
     # max() keeps the first of equal keys: the first reading found wins a tie.
     chosen = max(range(len(ranked)), key=lambda i: ranked[i][0])
     _, ev, value, settled = ranked[chosen]
+    if value is not None and settled is None:
+        settled = settle(value, rs, ctx, hand, ev, chickens=chickens, explain=False)
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
     rec["fans"] = [{"id": a.id, "name": a.name, "names": fan_names(rs, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]

@@ -112,6 +112,8 @@ def points_reason(value, rs: Ruleset, ctx: WinContext) -> str | None:
 
 def call_reason(rs: Ruleset, ctx: WinContext, hand) -> str | None:
     """Calls the variant forbids, read from the melds' sources and their order (Taiwan, seed 003)."""
+    if not hand.melds:
+        return None
     calls = rs.section("calls")
     seats = rs.seats
     left = seats[(seats.index(ctx.seat) - 1) % len(seats)]
