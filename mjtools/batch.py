@@ -56,6 +56,7 @@ class Formatter:
         # leading ", " when flag says an earlier suit already wrote some.
         self.pieces = [_pieces(suit, size, g > 0) for g, (suit, size) in enumerate((("m", 9), ("p", 9), ("s", 9), ("z", 7)))]
         self.sf = _ShantenForms(self)
+        self.csv_cells = _CsvCells(self)
 
     def eff_json(self, mask: int) -> str:
         pm, pp, ps, pz = self.pieces
@@ -86,13 +87,25 @@ class Formatter:
     def rec13(self, line: int, hand: str, d: tuple[int, int, int], mask: int, count: int, rules_id: str) -> dict[str, Any]:
         return {"line": line, "hand": hand, "rules": rules_id, "shanten": self.shanten(d), "forms": dict(self.forms(d)[1]), "unmet": list(self.unmet), "effective": self.eff_list(mask), "effective_count": count}
 
+    def discards_json(self, rows: list[tuple[int, int, int, int]]) -> str:
+        body = ", ".join(f'{{"tile": "{NAMES[k]}", "shanten": {rs}, "effective": {self.eff_json(mask)}, "effective_count": {n}}}' for rs, _, k, mask, n in _sorted(rows))
+        return f"[{body}]"
+
     def line14(self, line: int, hand: str, d: tuple[int, int, int], rows: list[tuple[int, int, int, int]]) -> str:
         s = self.shanten(d)
-        body = ", ".join(f'{{"tile": "{NAMES[k]}", "shanten": {rs}, "effective": {self.eff_json(mask)}, "effective_count": {n}}}' for rs, _, k, mask, n in _sorted(rows))
         return (
             f'{{"line": {line}, "hand": "{hand}", "rules": {self.rules}, "shanten": {"null" if s is None else s}, '
-            f'"forms": {self.forms(d)[0]}, "unmet": {self.unmet_json}, "discards": [{body}]}}\n'
+            f'"forms": {self.forms(d)[0]}, "unmet": {self.unmet_json}, "discards": {self.discards_json(rows)}}}\n'
         )
+
+    # CSV rows (output.COLUMNS["shanten"]): the same JSON cells the general path writes.
+    def row13(self, line: int, hand: str, d: tuple[int, int, int], mask: int, count: int, rules_id: str) -> list[Any]:
+        s = self.shanten(d)
+        return [line, hand, rules_id, "" if s is None else s, self.forms(d)[0], self.unmet_json, self.eff_json(mask), count, "", ""]
+
+    def row14(self, line: int, hand: str, d: tuple[int, int, int], rows: list[tuple[int, int, int, int]], rules_id: str) -> list[Any]:
+        s = self.shanten(d)
+        return [line, hand, rules_id, "" if s is None else s, self.forms(d)[0], self.unmet_json, "", "", self.discards_json(rows), ""]
 
     def rec14(self, line: int, hand: str, d: tuple[int, int, int], rows: list[tuple[int, int, int, int]], rules_id: str) -> dict[str, Any]:
         discards = [{"tile": NAMES[k], "shanten": rs, "effective": self.eff_list(mask), "effective_count": n} for rs, _, k, mask, n in _sorted(rows)]
@@ -117,6 +130,20 @@ class _ShantenForms(dict):
         text = f'"shanten": {self.fmt.sh[min(d)]}, "forms": {self.fmt.forms(d)[0]}'
         self[key] = text
         return text
+
+
+class _CsvCells(dict):
+    """forms key -> (shanten cell, forms JSON cell) for CSV rows."""
+
+    def __init__(self, fmt: Formatter):
+        super().__init__()
+        self.fmt = fmt
+
+    def __missing__(self, key: int) -> tuple[Any, str]:
+        d = (key // 10000, key // 100 % 100, key % 100)
+        s = self.fmt.shanten(d)
+        cells = self[key] = ("" if s is None else s, self.fmt.forms(d)[0])
+        return cells
 
 
 def _sorted(rows: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
@@ -147,9 +174,11 @@ class ShantenBatch:
         self.no_win = fast.mask_of(parse_kind(t) for t in rs.section("win").get("no_win_holding", ()))
         # Kinds a plain line may hold and still be answered here: playable, not bonus tiles.
         self.plain_ok = self.eng.kinds_mask & ~fast.mask_of(k for k in rs.bonus_kinds if k < 34)
+        self.few = [k for k in fast.kinds_of(self.eng.kinds_mask) if self.copies[k] < 4]
         self.fmt = Formatter(rs.id, self.unmet)
         self.failed = 0
         self.jsonl = out.fmt == "jsonl"
+        self.csv = out.fmt == "csv"
         self.np = None
         if USE_NUMPY if use_numpy is None else use_numpy:
             try:
@@ -181,26 +210,47 @@ class ShantenBatch:
     def left(self, counts: Sequence[int]) -> list[int]:
         return [max(0, c - h - v) for c, h, v in zip(self.copies, counts, self.vis)]
 
-    def drawable(self, counts: Sequence[int]) -> int:
-        return fast.drawable(self.eng, counts, self.copies)
+    def live(self, counts: Sequence[int], mask: int) -> int:
+        """Copies left of the kinds in mask (not held, not visible)."""
+        copies, vis = self.copies, self.vis
+        return sum(max(0, copies[k] - counts[k] - vis[k]) for k in fast.kinds_of(mask))
 
-    def plain_counts(self, text: str) -> list[int] | None:
-        """Counts of a plain line the fast path can answer, else None (general path)."""
+    def drawable(self, counts: Sequence[int]) -> int:
+        # Kinds with four copies are never offered by the engine once four are held; only
+        # kinds with fewer copies (a variant's odd tiles) need looking at.
+        mask = self.eng.kinds_mask
+        for k in self.few:
+            if counts[k] >= self.copies[k]:
+                mask &= ~(1 << k)
+        return mask
+
+    def plain_counts(self, text: str) -> tuple[list[int], bool] | None:
+        """(counts, written in canonical form) of a plain line the fast path can answer, else
+        None (the general path answers, or reports the error)."""
         if not PLAIN.fullmatch(text):
             return None
         c = [0] * 34
+        present = 0
+        last = -1
+        canonical = True
         for digits, suit in RUN.findall(text):
             base = OFFSET[suit]
+            if base <= last - last % 9 and last >= 0:
+                canonical = False  # a suit letter again, or out of order
             for d in digits:
                 k = base + ord(d) - 49
-                if k > 33 or (suit == "z" and d > "7"):
+                if suit == "z" and d > "7":
                     return None
+                if k < last:
+                    canonical = False
+                last = k
                 c[k] += 1
-        if max(c) > 4 or any(c[k] > self.copies[k] for k in range(34)) or sum(c) not in (self.size, self.size + 1):
+                present |= 1 << k
+        if present & ~self.plain_ok or max(c) > 4 or sum(c) not in (self.size, self.size + 1):
             return None
-        if any(c[k] and not self.plain_ok >> k & 1 for k in range(34)):
+        if any(c[k] > self.copies[k] for k in self.few):
             return None
-        return c
+        return c, canonical
 
     def record_text(self, line: int, hand: str, counts: list[int], d: tuple[int, int, int], mask: int | None, rows: list | None) -> str | None:
         """Write (dict formats) or return (jsonl) the record of a plain line."""
@@ -210,15 +260,20 @@ class ShantenBatch:
             fmt = Formatter(self.rs.id, special)
         if rows is None:
             assert mask is not None
-            left = self.left(counts)
-            count = sum(left[k] for k in fast.kinds_of(mask))
+            count = self.live(counts, mask)
             if self.jsonl:
                 return fmt.line13(line, hand, d, mask, count)
-            self.out.emit(fmt.rec13(line, hand, d, mask, count, self.rs.id))
+            if self.csv:
+                self.out.csv_values(fmt.row13(line, hand, d, mask, count, self.rs.id))
+            else:
+                self.out.emit(fmt.rec13(line, hand, d, mask, count, self.rs.id))
         else:
             if self.jsonl:
                 return fmt.line14(line, hand, d, rows)
-            self.out.emit(fmt.rec14(line, hand, d, rows, self.rs.id))
+            if self.csv:
+                self.out.csv_values(fmt.row14(line, hand, d, rows, self.rs.id))
+            else:
+                self.out.emit(fmt.rec14(line, hand, d, rows, self.rs.id))
         return None
 
     def discard_rows(self, counts: list[int]) -> list[tuple[int, int, int, int]]:
@@ -242,18 +297,19 @@ class ShantenBatch:
         for i, raw in enumerate(lines):
             line = first + i
             text = raw.rstrip("\n")
-            c = self.plain_counts(text)
-            if c is None:
-                got = self.emit_general(line, raw)
+            got = self.plain_counts(text)
+            if got is None:
+                res = self.emit_general(line, raw)
             else:
-                hand = canonical_of(c)
-                d = eng.distances(c, 0)
+                c, canonical = got
+                hand = text if canonical else canonical_of(c)
                 if sum(c) == self.size:
-                    got = self.record_text(line, hand, c, d, eng.effective_mask(c, 0, self.drawable(c))[1], None)
+                    d, mask = eng.analyse(c, 0, self.drawable(c))
+                    res = self.record_text(line, hand, c, d, mask, None)
                 else:
-                    got = self.record_text(line, hand, c, d, None, self.discard_rows(c))
-            if got is not None:
-                out.append(got)
+                    res = self.record_text(line, hand, c, eng.distances(c, 0), None, self.discard_rows(c))
+            if res is not None:
+                out.append(res)
         return out
 
     def run(self, stream) -> int:

@@ -114,15 +114,22 @@ class Vectorised:
         rules, unmet, sf = fmt.rules, fmt.unmet_json, fmt.sf
         pm, pp, ps, pz = fmt.pieces
         idx13 = np.flatnonzero(is13)
-        fk, ia, ib, ic, iz, cnt, masks = self._thirteen(counts[idx13], need_masks=not b.jsonl)
-        if b.jsonl and len(idx13) == n and canonical.all():
+        fk, ia, ib, ic, iz, cnt, masks = self._thirteen(counts[idx13], need_masks=not (b.jsonl or b.csv))
+        if len(idx13) == n and canonical.all():
             # The common case, a chunk of plain hands as written: one comprehension.
-            # (The template is Formatter.line13's: keep the two in step.)
-            return [
-                f'{{"line": {ln}, "hand": "{raw[:-1]}", "rules": {rules}, {sf[f]}, "unmet": {unmet}, '
-                f'"effective": [{pm[a]}{pp[b_]}{ps[c]}{pz[z]}], "effective_count": {k}}}\n'
-                for ln, raw, f, a, b_, c, z, k in zip(range(first, first + n), lines, fk, ia, ib, ic, iz, cnt)
-            ]
+            # (The templates are Formatter.line13's and row13's: keep them in step.)
+            if b.jsonl:
+                return [
+                    f'{{"line": {ln}, "hand": "{raw[:-1]}", "rules": {rules}, {sf[f]}, "unmet": {unmet}, '
+                    f'"effective": [{pm[a]}{pp[b_]}{ps[c]}{pz[z]}], "effective_count": {k}}}\n'
+                    for ln, raw, f, a, b_, c, z, k in zip(range(first, first + n), lines, fk, ia, ib, ic, iz, cnt)
+                ]
+            if b.csv:
+                cells, rid = fmt.csv_cells, b.rs.id
+                for ln, raw, f, a, b_, c, z, k in zip(range(first, first + n), lines, fk, ia, ib, ic, iz, cnt):
+                    sh, fj = cells[f]
+                    b.out.csv_values([ln, raw[:-1], rid, sh, fj, unmet, f"[{pm[a]}{pp[b_]}{ps[c]}{pz[z]}]", k, "", ""])
+                return []
         r14 = self._fourteen(counts[is14])
         status = (is13.astype(np.int8) + 2 * (is14 & ~is13)).tolist()
         canon = canonical.tolist()
@@ -144,6 +151,10 @@ class Vectorised:
                         f'{{"line": {line}, "hand": "{hand}", "rules": {rules}, {sf[fk[j]]}, "unmet": {unmet}, '
                         f'"effective": [{pm[ia[j]]}{pp[ib[j]]}{ps[ic[j]]}{pz[iz[j]]}], "effective_count": {cnt[j]}}}\n'
                     )
+                    continue
+                if b.csv:
+                    sh, fj = fmt.csv_cells[fk[j]]
+                    b.out.csv_values([line, hand, b.rs.id, sh, fj, unmet, f"[{pm[ia[j]]}{pp[ib[j]]}{ps[ic[j]]}{pz[iz[j]]}]", cnt[j], "", ""])
                     continue
                 got = b.record_text(line, hand, counts[i].tolist(), _dists(fk[j]), masks[j], None)
             else:

@@ -336,12 +336,17 @@ class Engine:
 
     def effective_mask(self, counts: Sequence[int], melds: int = 0, drawable: int | None = None) -> tuple[int, int]:
         """(distance, mask of kinds whose draw lowers it). `drawable` defaults to the spec's kinds."""
+        d, mask = self.analyse(counts, melds, drawable)
+        return min(d), mask
+
+    def analyse(self, counts: Sequence[int], melds: int = 0, drawable: int | None = None) -> tuple[tuple[int, int, int], int]:
+        """((standard, seven pairs, orphans) distances, mask of kinds whose draw lowers the least)."""
         b = bytes(counts)
         es = self.entries(b)
-        std, sp, ko = self.all_distances(es, melds)
-        base = min(std, sp, ko)
+        d = std, sp, ko = self.all_distances(es, melds)
+        base = min(d)
         if base >= INF:
-            return INF, 0
+            return d, 0
         mask = 0
         if std == base:
             mask |= self._std_improvers(b, es, melds, base)
@@ -349,7 +354,7 @@ class Engine:
             mask |= self._sp_improvers(counts, es)
         if ko == base:
             mask |= self._ko_improvers(counts, es)
-        return base, mask & (self.kinds_mask if drawable is None else drawable)
+        return d, mask & (self.kinds_mask if drawable is None else drawable)
 
     def _std_improvers(self, b: bytes, es, melds: int, d: int) -> int:
         top = 2 * (self.sets - melds) + 1

@@ -151,3 +151,17 @@ def test_canonical_of_matches_the_formatter():
         kinds = random_hand(rng, rng.randint(1, 14))
         counts = [kinds.count(k) for k in range(34)]
         assert batch.canonical_of(counts) == canonical(kinds_str(kinds))
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_all_plain_chunk(run, tmp_path, monkeypatch, per_line, fmt):
+    """A file of nothing but plain canonical hands takes the one-comprehension path."""
+    rng = random.Random(12)
+    f = tmp_path / "plain.txt"
+    f.write_text("".join(kinds_str(mixed_hand(rng, 13)) + "\n" for _ in range(300)), encoding="utf-8")
+    got = [outputs(run, str(f), fmt, "--visible", "5m5m")]
+    monkeypatch.setattr(batch, "USE_NUMPY", False)
+    got.append(outputs(run, str(f), fmt, "--visible", "5m5m"))
+    per_line()
+    want = outputs(run, str(f), fmt, "--visible", "5m5m")
+    assert got == [want, want] and want[0] == 0
