@@ -91,11 +91,13 @@ class Formatter:
         body = ", ".join(f'{{"tile": "{NAMES[k]}", "shanten": {rs}, "effective": {self.eff_json(mask)}, "effective_count": {n}}}' for rs, _, k, mask, n in _sorted(rows))
         return f"[{body}]"
 
-    def line14(self, line: int, hand: str, d: tuple[int, int, int], rows: list[tuple[int, int, int, int]]) -> str:
+    def line14(self, line: int, hand: str, d: tuple[int, int, int], rows: list[tuple[int, int, int, int]] | str) -> str:
+        """`rows`: (kind, shanten, mask, live) per discard, or their JSON already rendered."""
         s = self.shanten(d)
+        discards = rows if isinstance(rows, str) else self.discards_json(rows)
         return (
             f'{{"line": {line}, "hand": "{hand}", "rules": {self.rules}, "shanten": {"null" if s is None else s}, '
-            f'"forms": {self.forms(d)[0]}, "unmet": {self.unmet_json}, "discards": {self.discards_json(rows)}}}\n'
+            f'"forms": {self.forms(d)[0]}, "unmet": {self.unmet_json}, "discards": {discards}}}\n'
         )
 
     # CSV rows (output.COLUMNS["shanten"]): the same JSON cells the general path writes.
@@ -103,9 +105,10 @@ class Formatter:
         s = self.shanten(d)
         return [line, hand, rules_id, "" if s is None else s, self.forms(d)[0], self.unmet_json, self.eff_json(mask), count, "", ""]
 
-    def row14(self, line: int, hand: str, d: tuple[int, int, int], rows: list[tuple[int, int, int, int]], rules_id: str) -> list[Any]:
+    def row14(self, line: int, hand: str, d: tuple[int, int, int], rows: list[tuple[int, int, int, int]] | str, rules_id: str) -> list[Any]:
         s = self.shanten(d)
-        return [line, hand, rules_id, "" if s is None else s, self.forms(d)[0], self.unmet_json, "", "", self.discards_json(rows), ""]
+        discards = rows if isinstance(rows, str) else self.discards_json(rows)
+        return [line, hand, rules_id, "" if s is None else s, self.forms(d)[0], self.unmet_json, "", "", discards, ""]
 
     def rec14(self, line: int, hand: str, d: tuple[int, int, int], rows: list[tuple[int, int, int, int]], rules_id: str) -> dict[str, Any]:
         discards = [{"tile": NAMES[k], "shanten": rs, "effective": self.eff_list(mask), "effective_count": n} for rs, _, k, mask, n in _sorted(rows)]
@@ -252,8 +255,9 @@ class ShantenBatch:
             return None
         return c, canonical
 
-    def record_text(self, line: int, hand: str, counts: list[int], d: tuple[int, int, int], mask: int | None, rows: list | None) -> str | None:
-        """Write (dict formats) or return (jsonl) the record of a plain line."""
+    def record_text(self, line: int, hand: str, counts: list[int], d: tuple[int, int, int], mask: int | None, rows: list | str | None) -> str | None:
+        """Write (dict formats) or return (jsonl) the record of a plain line. `rows`: the discard
+        rows of a hand with one tile more (their JSON already rendered for jsonl and csv)."""
         fmt = self.fmt
         special = self.unmet_for(counts)
         if special is not None:

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from mjtools import arrays
-from mjtools.batch import canonical_of
-from mjtools.tables import INF
+from mjtools.batch import NAMES, canonical_of
 
 if TYPE_CHECKING:
     from mjtools.batch import ShantenBatch
@@ -34,6 +33,18 @@ PLAIN[NL] = True
 
 
 W9 = (1 << np.arange(9)).astype(np.int32)
+
+
+def _pieces_idx(eff: np.ndarray) -> list[np.ndarray]:
+    """Per hand, from effective kinds (34, N): indexes into Formatter.pieces for m, p, s, z
+    (the suit's bit mask, plus 2**size when an earlier suit already has items)."""
+    gm = [W9 @ eff[0:9], W9 @ eff[9:18], W9 @ eff[18:27], W9[:7] @ eff[27:34]]
+    seen = gm[0] > 0
+    idx = [gm[0]]
+    for g, size in ((1, 512), (2, 512), (3, 128)):
+        idx.append(gm[g] + size * seen)
+        seen = seen | (gm[g] > 0)
+    return idx
 
 
 def _dists(fk: int) -> tuple[int, int, int]:
@@ -130,7 +141,7 @@ class Vectorised:
                     sh, fj = cells[f]
                     b.out.csv_values([ln, raw[:-1], rid, sh, fj, unmet, f"[{pm[a]}{pp[b_]}{ps[c]}{pz[z]}]", k, "", ""])
                 return []
-        r14 = self._fourteen(counts[is14])
+        r14 = self._fourteen(counts[is14], as_json=b.jsonl or b.csv)
         status = (is13.astype(np.int8) + 2 * (is14 & ~is13)).tolist()
         canon = canonical.tolist()
         out: list[str] = []
@@ -181,33 +192,45 @@ class Vectorised:
         eff = a.effective.T  # (34, N), contiguous
         count = (eff * self._left(c).T).sum(0)
         fk = (a.standard.astype(np.int32) * 10000 + a.seven_pairs.astype(np.int32) * 100 + a.thirteen_orphans).tolist()
-        gm = [W9 @ eff[0:9], W9 @ eff[9:18], W9 @ eff[18:27], W9[:7] @ eff[27:34]]
-        seen = gm[0] > 0
-        idx = [gm[0]]
-        for g, size in ((1, 512), (2, 512), (3, 128)):
-            idx.append(gm[g] + size * seen)
-            seen = seen | (gm[g] > 0)
         masks = _masks(a.effective) if need_masks else []
-        return (fk, *(x.tolist() for x in idx), count.tolist(), masks)
+        return (fk, *(x.tolist() for x in _pieces_idx(eff)), count.tolist(), masks)
 
-    def _fourteen(self, c: np.ndarray) -> tuple[list[tuple[int, int, int]], list[list[tuple[int, int, int, int]]]]:
-        """Per hand: (distances per form, discard rows (kind, shanten, mask, live count))."""
+    def _fourteen(self, c: np.ndarray, as_json: bool) -> tuple[list[tuple[int, int, int]], list]:
+        """Per hand: (distances per form, discard rows): the rows' JSON when `as_json`, else
+        (kind, shanten, mask, live count) tuples. One row per distinct discard."""
         if not len(c):
             return [], []
         whole = self.ae.analyse(c, 0, False)
         d = list(zip(whole.standard.tolist(), whole.seven_pairs.tolist(), whole.thirteen_orphans.tolist()))
-        hand, kind = np.nonzero(c)  # one row per distinct discard, by hand then kind
+        hand, kind = np.nonzero(c)
         sub = c[hand].astype(np.int16)
         sub[np.arange(len(hand)), kind] -= 1
         a = self.ae.analyse(sub, 0, True, self._drawable(sub))
         assert a.effective is not None
-        live = (a.effective * self._left(c)[hand]).sum(1).tolist()
-        s = np.where(a.shanten >= INF, INF, a.shanten).tolist()
-        masks = _masks(a.effective)
-        kinds = kind.tolist()
-        rows: list[list[tuple[int, int, int, int]]] = []
+        live = (a.effective * self._left(c)[hand]).sum(1)
+        s = a.shanten
+        per = np.count_nonzero(c, axis=1).tolist()
+        if not as_json:
+            masks, kinds, sl, ll = _masks(a.effective), kind.tolist(), s.tolist(), live.tolist()
+            rows: list = []
+            start = 0
+            for p in per:
+                rows.append([(kinds[j], sl[j], masks[j], ll[j]) for j in range(start, start + p)])
+                start += p
+            return d, rows
+        # The contract's order (shanten, live effective count descending, tile) within each hand,
+        # then every row rendered in one comprehension and joined per hand.
+        order = np.lexsort((kind, -live, s, hand))
+        eff = a.effective[order].T
+        ia, ib, ic, iz = (x.tolist() for x in _pieces_idx(eff))
+        pm, pp, ps, pz = self.b.fmt.pieces
+        texts = [
+            f'{{"tile": "{NAMES[k]}", "shanten": {sh}, "effective": [{pm[w]}{pp[x]}{ps[y]}{pz[z]}], "effective_count": {n}}}'
+            for k, sh, n, w, x, y, z in zip(kind[order].tolist(), s[order].tolist(), live[order].tolist(), ia, ib, ic, iz)
+        ]
+        out: list = []
         start = 0
-        for per in np.count_nonzero(c, axis=1).tolist():
-            rows.append([(kinds[j], s[j], masks[j], live[j]) for j in range(start, start + per)])
-            start += per
-        return d, rows
+        for p in per:
+            out.append("[" + ", ".join(texts[start : start + p]) + "]")
+            start += p
+        return d, out
