@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
@@ -43,6 +44,7 @@ def all_chows(ctx: Ctx, *, two_sided_wait: bool = False, no_honors: bool = False
     return 1
 
 
+@lru_cache(maxsize=64)
 def _kind_set(tiles: str) -> frozenset[int]:
     from mjtools.notation import parse_tiles
 

@@ -46,8 +46,12 @@ def _text(b) -> str:
 
 
 def _value_pair_kinds(params: Mapping[str, Any]) -> frozenset[int]:
-    extra = (params.get("fu") or {}).get("value_pairs") or ()
-    return frozenset(parse_kind(t) for t in extra)
+    return _kinds_of(tuple((params.get("fu") or {}).get("value_pairs") or ()))
+
+
+@lru_cache(maxsize=64)
+def _kinds_of(tiles: tuple[str, ...]) -> frozenset[int]:
+    return frozenset(parse_kind(t) for t in tiles)
 
 
 # A fu part: (English label for fu_breakdown, fu, message key, message params). Explain renders
