@@ -9,12 +9,24 @@ from mjtools.rules.model import Ruleset
 
 
 def ready(hand_text: str, rs: Ruleset, opts: dict[str, Any]) -> bool:
-    from mjtools.analysis import wait_record
+    """Whether the hand waits on some tile (`wait`'s `tenpai`). Checked through the shanten
+    first: most hands at a draw are not ready, and `wait` also scores every wait (slow)."""
+    from mjtools.analysis import SUIT_GROUP, prepare, wait_record
     from mjtools.cli.options import build_context
     from mjtools.notation import parse_hand
+    from mjtools.shanten import shanten_of_state, state_of
+    from mjtools.waits import waits_of
 
-    rec = wait_record(parse_hand(hand_text), rs, build_context(opts, rs), hand_text)
-    return bool(rec["tenpai"])
+    ctx = build_context(opts, rs)
+    hand = parse_hand(hand_text)
+    if hand.size != rs.hand_size:
+        return bool(wait_record(hand, rs, ctx, hand_text)["tenpai"])
+    hand, spec = prepare(hand, rs, ctx, hand_text)
+    st = state_of(hand, spec)
+    void = None if ctx.void is None else SUIT_GROUP[ctx.void]
+    if shanten_of_state(st, spec, void)[0] != 0:
+        return False
+    return bool(waits_of(st, spec, list(rs.copies), void))
 
 
 def settle_draw(hands: dict[str, str], rs: Ruleset, opts: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
