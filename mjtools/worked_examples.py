@@ -68,6 +68,12 @@ def mismatches(record: Mapping[str, Any], expect: Mapping[str, Any]) -> list[str
             if not ok:
                 out.append(f"fans: expected {want}, got {have}")
             continue
+        if key == "event" and "events_seen" in record:  # a simulate example: these events occurred
+            names = [want] if isinstance(want, str) else list(want)
+            missing = [n for n in names if n not in record["events_seen"]]
+            if missing:
+                out.append(f"event: expected {', '.join(missing)} to occur, got {', '.join(record['events_seen'])}")
+            continue
         if key == "ledger" and isinstance(got, list) and isinstance(want, list):
             norm = lambda lst: sorted((e["from"], e["to"], float(e["amount"])) for e in lst)  # noqa: E731
             if norm(got) != norm(want):

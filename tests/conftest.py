@@ -34,3 +34,13 @@ def riichi():
     from mjtools.rules import load
 
     return load("riichi")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Report the simulator's win shares per variant (tests/test_sim.py fills them in)."""
+    mod = sys.modules.get("test_sim")
+    shares = getattr(mod, "WIN_SHARES", None)
+    if shares:
+        terminalreporter.section("simulate: share of hands with a win")
+        for name, s in sorted(shares.items()):
+            terminalreporter.write_line(f"{name:40} efficient {100 * s['efficient']:5.1f}%   random {100 * s['random']:5.1f}%")

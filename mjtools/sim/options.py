@@ -48,7 +48,7 @@ def turn_options(e: HandEngine, p: Player, after_call: bool) -> list[Action]:
         return discards
     if p.drawn is not None and e.can_tsumo(p):
         out.append(Action("tsumo", p.drawn))
-    if "abort_nine_terminals" in cfg.abortive and p.draws == 1 and not e.calls_made and not p.melds:
+    if "abort_nine_terminals" in cfg.abortive and p.draws == 1 and not e.interrupted and not p.melds:
         if sum(1 for k in TERMINAL_HONOR if p.counts[k]) >= 9:
             out.append(Action("abort"))
     can_replace = e.wall.can_replace()
@@ -80,7 +80,7 @@ def claim_options(e: HandEngine, q: Player, discarder: Player, code: int, ron: b
         out.append(Action("ron", code))
     if q.out or locked(e, q) or e.wall.left <= 0 or k in e.wild or k >= 34:
         return out + [PASS] if out else out
-    if q.void is not None and k < 27 and k // 9 == q.void:
+    if cfg.void_discard_first and q.void is not None and k < 27 and k // 9 == q.void:
         return out + [PASS] if out else out
     n = q.counts[k]
     left_of_q = e.players[e.prev_active(q.index)] is discarder
