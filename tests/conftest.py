@@ -36,11 +36,23 @@ def riichi():
     return load("riichi")
 
 
+SHARES_FILE = os.path.join(os.environ["MJTOOLS_CACHE_DIR"], "sim-win-shares.jsonl")
+
+
+def pytest_sessionstart(session):
+    if not hasattr(session.config, "workerinput") and os.path.exists(SHARES_FILE):  # the controller only
+        os.remove(SHARES_FILE)
+
+
 def pytest_terminal_summary(terminalreporter):
-    """Report the simulator's win shares per variant (tests/test_sim.py fills them in)."""
-    mod = sys.modules.get("test_sim")
-    shares = getattr(mod, "WIN_SHARES", None)
-    if shares:
-        terminalreporter.section("simulate: share of hands with a win")
-        for name, s in sorted(shares.items()):
-            terminalreporter.write_line(f"{name:40} efficient {100 * s['efficient']:5.1f}%   random {100 * s['random']:5.1f}%")
+    """Report the simulator's win shares per variant (tests/test_sim.py writes them, from any
+    xdist worker, to SHARES_FILE)."""
+    import json
+
+    if not os.path.exists(SHARES_FILE):
+        return
+    with open(SHARES_FILE, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    terminalreporter.section("simulate: share of hands with a win")
+    for r in sorted(rows, key=lambda r: r["name"]):
+        terminalreporter.write_line(f"{r['name']:40} efficient {100 * r['efficient']:5.1f}%   random {100 * r['random']:5.1f}%")

@@ -2,6 +2,7 @@
 
 import glob
 import json
+import os
 import random
 from collections import Counter
 from pathlib import Path
@@ -20,7 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SHIPPED = sorted(Path(f).stem for f in glob.glob(str(ROOT / "rules.d" / "*.yaml")) if not load_path(Path(f)).abstract)
 TEST_VARIANTS = sorted(str(p) for p in DATA.glob("sim-*.yaml"))
-WIN_SHARES: dict = {}  # variant -> {bot: share}, printed at the end of the session (conftest)
 
 
 def _rules(name):
@@ -52,7 +52,11 @@ def _shares(name, n):
     for r in eff + rnd:
         check_hand(r, rs)
     shares = {"efficient": win_share(eff), "random": win_share(rnd)}
-    WIN_SHARES[f"{rs.id} ({n} hands)"] = shares
+    from conftest import SHARES_FILE  # reported at the end of the session
+
+    os.makedirs(os.path.dirname(SHARES_FILE), exist_ok=True)
+    with open(SHARES_FILE, "a", encoding="utf-8") as f:
+        f.write(json.dumps({"name": f"{rs.id} ({n} hands)", **shares}) + "\n")
     return rs, shares
 
 

@@ -1,7 +1,6 @@
 """The simulator's incremental analysis agrees with shanten.py / waits.py on random hands."""
 
 import os
-import random
 
 import pytest
 
@@ -47,7 +46,7 @@ def test_agrees_with_shanten_py(name, rng):
     spec = SPECS[name]
     copies = [4 if k in spec.kinds or k in spec.wild_kinds else 0 for k in range(50)]
     void_choices = [None, 0] if spec.max_suits else [None]
-    for i in range(int(os.environ.get("FAST_N", "60"))):
+    for i in range(int(os.environ.get("FAST_N", "25"))):
         void = void_choices[i % len(void_choices)]
         an = Analyzer(spec, copies, void)
         melds = rng.choice([0, 0, 1, 2])
@@ -68,3 +67,10 @@ def test_agrees_with_shanten_py(name, rng):
         rows = an.discard_rows(list(drawn.concealed_counts()), melds_info([m.kinds for m in drawn.melds]), list(drawn.counts), [4] * 50)
         got = [{"tile": kind_str(r.kind), "shanten": r.shanten, "effective": [kind_str(e) for e in r.effective], "effective_count": r.live} for r in rows]
         assert got == want, (name, str(drawn))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_agrees_with_shanten_py_many(name, rng, monkeypatch):
+    monkeypatch.setenv("FAST_N", "400")
+    test_agrees_with_shanten_py(name, rng)

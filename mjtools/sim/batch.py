@@ -108,7 +108,10 @@ SCENARIO_KEYS = {"name", "rules", "options", "bots", "hands", "seed"}
 
 def load_scenarios(path: str, jsonl: bool) -> list[dict[str, Any]]:
     """A YAML list of scenarios, or one JSON object per line."""
-    text = Path(path).read_text(encoding="utf-8")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"{path}: cannot read it ({getattr(e, 'strerror', None) or e})") from None
     items: list[Any] = []
     if jsonl:
         for n, line in enumerate(text.splitlines(), 1):
