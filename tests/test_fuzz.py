@@ -142,8 +142,12 @@ def _fuzz_rules(run, tmp_path, n, seed):
         assert r.exit_code == 2
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1, r.stderr
-        assert f.name in lines[0], lines[0]
-        assert re.search(r"\.yaml: ([^:]+: |line )", lines[0]) or "is required" in lines[0] or "mapping" in lines[0], lines[0]
+        assert f.name + ": " in lines[0], lines[0]
+        rest = lines[0].split(f.name + ": ", 1)[1]
+        if re.search(r"expected|unknown key|not a valid value|does not match", rest):
+            # A schema error names the key path before the reason.
+            path, _, reason = rest.rpartition(": ")
+            assert path and reason, lines[0]
 
 
 def test_fuzz_rule_files(run, tmp_path):

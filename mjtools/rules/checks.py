@@ -78,8 +78,12 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
     from mjtools.tiles import parse_kind
 
     for key in ("exclude", "bonus"):
-        for i, t in enumerate(tiles.get(key, []) or []):
-            try:
-                parse_kind(t)
-            except ValueError:
-                fail(f"not a tile: {t!r}", ("tiles", key, str(i)))
+        value = tiles.get(key, []) or []
+        # An option reference: check every list it can map to.
+        lists = list(value["map"].values()) if isinstance(value, dict) and "map" in value else [value] if isinstance(value, list) else []
+        for lst in lists:
+            for i, t in enumerate(lst or []):
+                try:
+                    parse_kind(t)
+                except ValueError:
+                    fail(f"not a tile: {t!r}", ("tiles", key, str(i)))

@@ -16,10 +16,11 @@ from mjtools.patterns.ctx import Ctx
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.fans import evaluate_fans
 from mjtools.scoring.models import get as get_model
+from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.result import Evaluation, HandValue
 from mjtools.scoring.settlement import settle
-from mjtools.scoring.validity import shape_reason, value_reason
-from mjtools.validate import check_hand
+from mjtools.scoring.validity import points_reason, shape_reason, value_reason
+from mjtools.validate import aside_reason, check_hand
 from mjtools.wildcards import dora_kinds, stand_ins, wild_kinds
 
 
@@ -43,38 +44,66 @@ def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en") -> l
         reason = shape_reason(c, rs)
         ev = evaluate_fans(c, rs, lang)
         ev.reason = reason or value_reason(ev, rs, ctx, hand, wild_held)
-        out.append((ev, None if ev.reason else model(ev, rs, ctx, hand)))
+        value = None if ev.reason else model(ev, rs, ctx, hand)
+        if value is not None:
+            # 起胡 in points (Luoshan: 100 by self-draw, 200 on a discard) is known only now.
+            ev.reason = points_reason(value, rs, ctx)
+            if ev.reason:
+                value = None
+        out.append((ev, value))
     return out
 
 
 def _rank(ev: Evaluation, value: HandValue | None, points: float) -> tuple:
     if value is None:
         return (0, 0, 0, ())
+    if value.tiebreak is not None:
+        return (1, points) + value.tiebreak
     return (1, points, value.fan_total, value.rank)
 
 
-def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en") -> dict[str, Any]:
+def fan_names(rs: Ruleset, fid: str) -> dict[str, str]:
+    """A fan's name in each output language (en, ja, zh)."""
+    names = rs.fans[fid].get("names") if fid in rs.fans else None
+    from mjtools.rules.model import pick
+
+    return {lang: pick(names, lang) or fid for lang in ("en", "ja", "zh")}
+
+
+def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en", chickens: bool = True) -> dict[str, Any]:
+    """The score record of one win (CLI contract). `chickens=False`: a table case settles them."""
+    pre = get_pre_score(rs.section("scoring")["model"])
+    if pre is not None:
+        # The model checks the context first and may answer a non-win event itself.
+        answered = pre(hand, rs, ctx, text, lang)
+        if answered is not None:
+            if not explain:
+                answered.pop("explain", None)
+            return answered
     wild = wild_kinds(rs, ctx)
+    apart = aside_reason(hand, rs)
     hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,))
     rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
-    readings = evaluations(hand, rs, ctx, lang)
+    readings = [] if apart else evaluations(hand, rs, ctx, lang)
     if not readings:
-        rec.update(valid=False, reason="not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
+        rec.update(valid=False, reason=apart or "not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
         if explain:
             rec["explain"] = {"decomposition": [], "awarded": [], "excluded": [], "steps": ["no decomposition into a winning shape"]}
         return rec
     best = None
+    considered = []
     for ev, value in readings:
-        settled = settle(value, rs, ctx) if value is not None else None
+        settled = settle(value, rs, ctx, hand, ev, chickens=chickens) if value is not None else None
         points = settled.points if settled else 0
         key = _rank(ev, value, points)
+        considered.append((ev, value, points))
         if best is None or key > best[0]:
             best = (key, ev, value, settled)
     assert best is not None
     _, ev, value, settled = best
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
-    rec["fans"] = [{"id": a.id, "name": a.name, "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
+    rec["fans"] = [{"id": a.id, "name": a.name, "names": fan_names(rs, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
     if value is None:
         rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
     else:
@@ -84,7 +113,22 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         rec.update(points=_num(settled.points), payments={s: _num(a) for s, a in settled.payments.items()}, pot=_num(settled.pot), ledger=settled.ledger)
     if explain:
         rec["explain"] = _explain(ev, value, settled, rs, lang, len(readings))
+        rec["explain"]["readings"] = [_reading(e, v, p) for e, v, p in considered]
     return rec
+
+
+def _reading(ev: Evaluation, value: HandValue | None, points: float) -> dict[str, Any]:
+    """One decomposition as explain shows it: its blocks, wait, fans and what it is worth."""
+    d = ev.decomposition
+    out: dict[str, Any] = {"decomposition": [str(b) for b in d.blocks], "form": d.form, "wait": d.wait}
+    out["fans"] = {a.id: _num(a.total) for a in ev.fans}
+    if value is None:
+        out["reason"] = ev.reason
+    else:
+        out.update({k: v for k, v in value.extra.items() if k in ("han", "fu")})
+        out["fan_total"] = _num(value.fan_total)
+        out["points"] = _num(points)
+    return out
 
 
 def _explain(ev: Evaluation, value: HandValue | None, settled, rs: Ruleset, lang: str, n: int) -> dict[str, Any]:
@@ -92,6 +136,8 @@ def _explain(ev: Evaluation, value: HandValue | None, settled, rs: Ruleset, lang
 
     d = ev.decomposition
     steps = [f"{n} reading(s) of the hand; chose {d.form}: {d}" + (f" (won on {d.wait} wait)" if d.wait else "")]
+    if n > 1:
+        steps[0] += " — the highest points, then the variant's tie-breaks"
     if value is not None:
         steps += value.steps
     if settled is not None:
@@ -106,6 +152,12 @@ def _explain(ev: Evaluation, value: HandValue | None, settled, rs: Ruleset, lang
         "excluded": [{"id": f, "by": by} for f, by in ev.excluded],
         "steps": steps,
     }
+
+
+def best_value(hand: Hand, rs: Ruleset, ctx: WinContext) -> HandValue | None:
+    """The highest per-payer hand value of a complete hand (查大叫), before settlement."""
+    values = [v for _, v in evaluations(hand, rs, ctx) if v is not None]
+    return max(values, key=lambda v: (v.points, v.fan_total), default=None)
 
 
 def legal_win(hand: Hand, rs: Ruleset, ctx: WinContext) -> bool:

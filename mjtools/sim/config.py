@@ -27,7 +27,7 @@ def _bool(value: Any, default: bool = False) -> bool:
 
 @dataclass(frozen=True)
 class Exchange:
-    """换三张: how many tiles, whether of one suit, and which directions the dice choose from."""
+    """换三张: how many tiles, whether of one suit, and the directions the dice choose from."""
 
     count: int = 3
     same_suit: bool = True
@@ -74,7 +74,7 @@ class PlayConfig:
     ura: bool  # indicators have a tile under them (a dead wall holds them)
     birds: int
     exhaustive: bool  # the rule file settles something at an exhaustive draw
-    next_dealer: Mapping[str, str] = field(default_factory=dict)
+    next_dealer: str = "dealer_wins_repeat"
     exhaustive_dealer: str = "rotate"
     wild_discardable: bool = True
 
@@ -118,12 +118,10 @@ def _build(rs: Ruleset) -> PlayConfig:
         kita_kind = parse_kind("4z")
     elif isinstance(kita, str):
         kita_kind = parse_kind(kita)
-    ex = play.get("tile_exchange")
     exchange = None
-    if ex:
-        exchange = Exchange()
-        if isinstance(ex, Mapping):
-            exchange = Exchange(int(ex.get("count", 3)), bool(ex.get("same_suit", True)), tuple(ex.get("directions", exchange.directions)))
+    if play.get("tile_exchange"):
+        way = play.get("tile_exchange_direction", "dice") or "dice"
+        exchange = Exchange(directions=("left", "right", "opposite") if way == "dice" else (way,))
     roles = tuple(indicator_roles(rs))
     dead = int(wall.get("dead_wall", 0) or 0)
     repl = wall.get("replacement_from", "dead_wall" if dead else "tail")
@@ -170,7 +168,7 @@ def _build(rs: Ruleset) -> PlayConfig:
         ura=bool(dead),
         birds=int(birds.get("count", 0) or 0) if isinstance(birds, Mapping) else 0,
         exhaustive=bool(settle.get("exhaustive")),
-        next_dealer=dict(play.get("next_dealer") or {}),
+        next_dealer=play.get("next_dealer", "dealer_wins_repeat") or "dealer_wins_repeat",
         exhaustive_dealer=wall.get("exhaustive_dealer", "rotate") or "rotate",
         wild_discardable=bool(rs.section("wildcards").get("discardable", True)),
     )

@@ -445,25 +445,26 @@ class HandEngine(Claims):
 
     # -- the record -----------------------------------------------------------------------------
     def next_dealer(self) -> str:
+        """Who deals the next hand (play.next_dealer; after a draw wall.exhaustive_dealer)."""
         seats = self.cfg.seats
-        nd = self.cfg.next_dealer
+        nxt = seats[1 % len(seats)]
         if self.end == "abort":
             return seats[0]
         if not self.wins:
             rule = self.cfg.exhaustive_dealer
             if rule == "repeat" or (rule == "ready_repeat" and self.waits(self.players[0])):
                 return seats[0]
-            return seats[1 % len(seats)]
-        rule = nd.get("after_win", "dealer_repeats")
+            return nxt
+        rule = self.cfg.next_dealer
         first = self.wins[0]
-        if rule == "first_winner":
-            same = [w for w in self.wins if w["from"] is not None and w["from"] == first["from"]]
-            if first["from"] is not None and len(same) > 1 and nd.get("after_multiple_ron") == "discarder":
-                return first["from"]
+        if rule in ("first_winner", "winner"):
+            shared = first["from"] is not None and sum(1 for w in self.wins if w["from"] == first["from"] and w["tile"] == first["tile"]) > 1
+            if rule == "first_winner" and shared:
+                return first["from"]  # several won on the first winning discard: its discarder deals
             return first["seat"]
         if rule == "rotate":
-            return seats[1 % len(seats)]
-        return seats[0] if any(w["seat"] == seats[0] for w in self.wins) else seats[1 % len(seats)]
+            return nxt
+        return seats[0] if any(w["seat"] == seats[0] for w in self.wins) else nxt
 
     def record(self) -> dict[str, Any]:
         net = {s: 0.0 for s in self.cfg.seats}
