@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mjtools.sim import settle
 from mjtools.sim.config import kind_of
 from mjtools.sim.options import claim_options
 from mjtools.sim.state import Action, MeldRec, Player, code_str
@@ -130,6 +131,8 @@ class Claims(_Base):
                 rec = self._win(q, code, False, p, extra, sticks=self.sticks) or rec
                 self.sticks = 0
             self._record_win(q, rec, code, p)
+        self._table_extras({q.seat: str(settle.hand_of(q, extra=code)) for q, _ in claims}, p, bool(extra.get("kong_discard_win")))
+        for q, _ in claims:
             q.won_tiles.append(code)
         self._after_wins([q for q, _ in claims])
         return self.next_active(claims[-1][0].index), "draw"

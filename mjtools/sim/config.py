@@ -8,7 +8,7 @@ which variant it plays. Keys and their meaning are documented in `rules/schema.j
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mjtools.rules.model import Ruleset
@@ -77,6 +77,9 @@ class PlayConfig:
     next_dealer: str = "dealer_wins_repeat"
     exhaustive_dealer: str = "rotate"
     wild_discardable: bool = True
+    table_chickens: bool = False  # chickens are settled for every hand at the table
+    kong_transfer: bool = False  # 呼叫转移 on a 杠上炮
+    end_roles: tuple[str, ...] = ()  # indicators turned after a win (翻牌鸡), not at the start
 
 
 _CACHE: dict[int, tuple[Ruleset, PlayConfig]] = {}
@@ -171,4 +174,7 @@ def _build(rs: Ruleset) -> PlayConfig:
         next_dealer=play.get("next_dealer", "dealer_wins_repeat") or "dealer_wins_repeat",
         exhaustive_dealer=wall.get("exhaustive_dealer", "rotate") or "rotate",
         wild_discardable=bool(rs.section("wildcards").get("discardable", True)),
+        table_chickens=bool(settle.get("chickens")),
+        kong_transfer=bool(settle.get("kong_payment_transfer")),
+        end_roles=tuple(r for r in roles if (rs.section("indicators").get(r) or {}).get("turned") == "end"),
     )

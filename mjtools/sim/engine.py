@@ -58,7 +58,6 @@ class HandEngine(Claims):
         self.ura: list[int] = []
         self.pending_indicator = 0
         self.sticks = 0
-        self.birds: list[int] = []
         self.wild: frozenset[int] = frozenset()
         self.vis = [0] * 50
         self.first_discards: list[int] = []
@@ -66,6 +65,7 @@ class HandEngine(Claims):
         self.abort: str | None = None
         self.draw_result: dict[str, Any] | None = None
         self.unsettled: list[str] = []
+        self.end_turned = False
 
     # -- helpers --------------------------------------------------------------------------------
     def event(self, name: str, seat: str | None = None, **kw: Any) -> None:
@@ -192,6 +192,8 @@ class HandEngine(Claims):
 
     def _turn_start_indicators(self) -> None:
         for role in self.cfg.roles:
+            if role in self.cfg.end_roles:
+                continue  # turned after the win (翻牌鸡)
             t, under = self.wall.turn_indicator()
             self.indicators.setdefault(role, []).append(t)
             if under is not None:
@@ -399,29 +401,35 @@ class HandEngine(Claims):
         assert rec is not None  # offered only when legal
         self.sticks = 0
         self._record_win(p, rec, code, None)
+        self._table_extras({p.seat: str(settle.hand_of(p, last=code))}, None, False)
         p.remove(code)
         p.won_tiles.append(code)
         p.drawn = None
         self._after_wins([p])
         return self.next_active(p.index), "draw"
 
+    def _table_extras(self, winners: dict[str, str], discarder: Player | None, kong_discard: bool) -> None:
+        if self.cfg.end_roles and not self.end_turned:  # 翻牌鸡: turned once, after the (first) win
+            self.end_turned = True
+            for role in self.cfg.end_roles:
+                t, _ = self.wall.turn_indicator()
+                self.indicators.setdefault(role, []).append(t)
+                self.vis[kind_of(t)] += 1
+                self.event("indicator", role=role, tile=code_str(t))
+        if self.cfg.table_chickens or (discarder is not None and kong_discard and self.cfg.kong_transfer):
+            self.ledger.extend(settle.table_extras(self, winners, discarder, kong_discard))
+
     def _after_wins(self, winners: list[Player]) -> None:
         """End the hand, or (血战 / 血流) play on."""
         end = self.cfg.end
         self.end = "win"
         if end == "first_win":
-            self._finish_wins()
             raise _End
         if end == "bloody_battle":
             for w in winners:
                 w.out = True
             if sum(1 for q in self.players if not q.out) <= 1:
-                self._finish_wins()
                 raise _End
-
-    def _finish_wins(self) -> None:
-        if self.cfg.birds:
-            self.birds = self.wall.take_birds(self.cfg.birds)
 
     def _abort(self, reason: str, seat: str | None = None) -> None:
         self.end = "abort"

@@ -37,7 +37,7 @@ class Job:
 
     @property
     def rules_hash(self) -> str:
-        text = json.dumps(self.raw, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(_canonical(self.raw), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def header(self) -> dict[str, Any]:
@@ -53,6 +53,16 @@ class Job:
             "bots": list(self.bots),
             "seed": self.seed,
         }
+
+
+def _canonical(obj: Any) -> Any:
+    """Mapping keys as JSON writes them (3 -> "3", None -> "null"): a rule file read fresh
+    and one read back from the loader's JSON cache then hash alike."""
+    if isinstance(obj, dict):
+        return {k if isinstance(k, str) else json.dumps(k): _canonical(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_canonical(v) for v in obj]
+    return obj
 
 
 _RULES: dict[str, Ruleset] = {}

@@ -11,9 +11,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from mjtools.context import WinContext
-from mjtools.errors import MjError
 from mjtools.hand import Aside, Hand, Meld
 from mjtools.sim.config import RED
+from mjtools.sim.state import code_str
 from mjtools.tiles import Tile
 
 if TYPE_CHECKING:
@@ -64,9 +64,8 @@ def win_context(e: HandEngine, p: Player, tsumo: bool, discarder: str | None, si
     indicators = {role: tuple(tile(c) for c in codes) for role, codes in e.indicators.items() if codes}
     ura = tuple(tile(c) for c in e.ura) if (p.riichi and e.ura) else ()
     active: tuple[str, ...] = ()
-    if e.cfg.end != "first_win":
-        paid_by_all = e.rs.section("settlement").get("later_wins_paid_by") == "all"
-        active = tuple(q.seat for q in e.players if q is not p and (paid_by_all or not q.out))
+    if e.cfg.end != "first_win":  # 血战: who is still in (later_wins_paid_by decides who pays)
+        active = tuple(q.seat for q in e.players if q is p or not q.out)
     return WinContext(
         tsumo=tsumo,
         seat=p.seat,
@@ -78,7 +77,7 @@ def win_context(e: HandEngine, p: Player, tsumo: bool, discarder: str | None, si
         ura=ura,
         void=None if p.void is None else SUIT[p.void],
         sticks=sticks,
-        birds=tuple(tile(c) for c in e.birds),
+        birds=tuple(tile(c) for c in e.wall.birds(e.cfg.birds)) if e.cfg.birds else (),
         active=active,
     )
 
@@ -87,10 +86,7 @@ def score_win(e: HandEngine, p: Player, hand: Hand, ctx: WinContext) -> dict[str
     """The score record of a win, or None when the hand is not a legal win."""
     from mjtools.scoring import score
 
-    try:
-        rec = score(hand, e.rs, ctx)
-    except MjError:
-        return None
+    rec = score(hand, e.rs, ctx, chickens=not e.cfg.table_chickens)
     return rec if rec.get("valid") else None
 
 
@@ -108,3 +104,31 @@ def settle_draw(e: HandEngine) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         case["active"] = "".join(p.seat for p in e.players if not p.out)
     res = settle_table(case, e.rs)
     return list(res.get("ledger", [])), res
+
+
+def table_extras(e: HandEngine, winners: Mapping[str, str], discarder: Player | None, kong_discard: bool) -> list[dict[str, Any]]:
+    """The table-level entries of a win that a winner's score record leaves out, worked out by
+    `mjtools.scoring.table`: 呼叫转移 on a 杠上炮, and every hand's chickens. `winners`: seat ->
+    the winning hand in notation, nearest the discarder first."""
+    from mjtools.scoring import table
+
+    out: list[dict[str, Any]] = []
+    ctx = context_options(e, tsumo=discarder is None)
+    first = next(iter(winners))
+    if discarder is not None and kong_discard and e.cfg.kong_transfer:
+        out += table._transfer(e.rs, {discarder.seat: notation(discarder)}, discarder.seat, first, ctx)
+    if e.cfg.table_chickens:
+        hands = {p.seat: winners.get(p.seat) or notation(p) for p in e.players}
+        out += table._chickens(e.rs, hands, list(winners), ctx)
+    return out
+
+
+def context_options(e: HandEngine, tsumo: bool) -> dict[str, Any]:
+    """Table-case options shared by everyone at the table (indicators, who is still in)."""
+    opts: dict[str, Any] = {"tsumo": tsumo}
+    ind = [f"{role}={code_str(c)}" for role, codes in e.indicators.items() for c in codes]
+    if ind:
+        opts["indicator"] = ind
+    if any(p.out for p in e.players):
+        opts["active"] = tuple(p.seat for p in e.players if not p.out)
+    return opts

@@ -80,11 +80,7 @@ class Wall:
         self.back -= 1
         return self.tiles[self.back], None
 
-    def take_birds(self, n: int) -> list[int]:
-        """Tiles turned after the hand (扎鸟 / 马): the next live tiles, reserve included."""
-        out = []
-        for _ in range(n):
-            if self.front >= self.back:
-                break
-            out.append(self.draw())
-        return out
+    def birds(self, n: int) -> list[int]:
+        """The tiles turned for birds (扎鸟 / 马) if the hand ended now: the next live tiles,
+        the reserve included."""
+        return self.tiles[self.front : min(self.front + n, self.back)]
