@@ -68,11 +68,12 @@ def mismatches(record: Mapping[str, Any], expect: Mapping[str, Any]) -> list[str
             if not ok:
                 out.append(f"fans: expected {want}, got {have}")
             continue
-        if key == "event" and "events_seen" in record:  # a simulate example: these events occurred
-            names = [want] if isinstance(want, str) else list(want)
-            missing = [n for n in names if n not in record["events_seen"]]
+        if key == "event" and isinstance(record.get("events"), list):
+            # A simulate example names one event (or several) the replayed hand must show.
+            wanted = want if isinstance(want, list) else [want]
+            missing = [w for w in wanted if w not in record["events"]]
             if missing:
-                out.append(f"event: expected {', '.join(missing)} to occur, got {', '.join(record['events_seen'])}")
+                out.append(f"event: expected {', '.join(map(str, missing))} among {record['events']}")
             continue
         if key == "ledger" and isinstance(got, list) and isinstance(want, list):
             norm = lambda lst: sorted((e["from"], e["to"], float(e["amount"])) for e in lst)  # noqa: E731

@@ -95,7 +95,7 @@ def test_riichi_sticks_and_noten_payments_net_to_zero():
     seen = Counter()
     for r in recs:
         check_hand(r, rs)
-        seen.update(r["events"])
+        seen.update(r["event_counts"])
         if r["end"] == "exhaustive_draw":
             # noten payments move 3000 in all (or nothing when everyone or no one is ready)
             moved = sum(v for v in r["net"].values() if v > 0)
@@ -108,7 +108,7 @@ def test_bloody_battle_three_winners_at_most_and_winners_leave():
     for r in play(rs, "efficient", 15, seed=2):
         winners = [w["seat"] for w in r["wins"]]
         assert len(set(winners)) == len(winners) <= 3, r  # a winner leaves: never wins twice
-        assert r["events"]["exchange"] == 1 and r["events"]["void"] == 4
+        assert r["event_counts"]["exchange"] == 1 and r["event_counts"]["void"] == 4
         check_hand(r, rs)
 
 
@@ -151,7 +151,7 @@ def test_head_bump_gives_one_winner_per_discard():
 def test_sanma_kita():
     rs = load_path(DATA / "sim-sanma.yaml")
     recs = play(rs, "efficient", 15, seed=1)
-    assert sum(r["events"].get("kita", 0) for r in recs) > 0
+    assert sum(r["event_counts"].get("kita", 0) for r in recs) > 0
     assert any("kita" in w["fans"] for r in recs for w in r["wins"])
 
 
@@ -159,7 +159,7 @@ def test_four_winds_abort_example():
     rs = load("riichi")
     ex = {
         "command": "simulate",
-        "args": {"hands": {s: "1z" for s in "ESWN"}, "script": {s: ["1z"] for s in "ESWN"}},
+        "args": {"deal": {s: "1z" for s in "ESWN"}, "script": {s: ["1z"] for s in "ESWN"}},
         "expect": {"event": "abort_four_winds", "next_dealer": "E", "end": "abort"},
     }
     rec = run_simulate_example(rs, ex)
@@ -174,13 +174,13 @@ def test_pass_lock_example(tmp_path):
     f.write_text("id: no-exchange\nextends: sim-xuezhan.yaml\nplay: {tile_exchange: false, void_declaration: false}\n", encoding="utf-8")
     rs = load_path(f)
     args = {
-        "hands": {"E": "123456789p147s9s", "S": "1112223334445m", "W": "5m123456789p258s", "N": "5m123456789p369s"},
+        "deal": {"E": "123456789p147s9s", "S": "1112223334445m", "W": "5m123456789p258s", "N": "5m123456789p369s"},
         "draws": "7s9p2s3s",
         "script": {"E": ["discard 9s"], "S": ["discard 9p", "pass"], "W": ["discard 5m"], "N": ["discard 5m"]},
     }
     rec = run_simulate_example(rs, {"command": "simulate", "args": args})
     log = rec["log"]
-    assert any(e["event"] == "pass_win" and e["seat"] == "S" for e in log), log[:20]
+    assert any(e["event"] == "pass_lock" and e["seat"] == "S" for e in log), log[:20]
     discards = [e for e in log if e["event"] == "discard"]
     assert [(e["seat"], e["tile"]) for e in discards[:4]] == [("E", "9s"), ("S", "9p"), ("W", "5m"), ("N", "5m")]
     n_discard = log.index(discards[3])

@@ -87,14 +87,16 @@ class Claims(_Base):
         return True
 
     def _passed(self, q: Player, k: int, could_win: bool) -> None:
-        """q let a tile of its waits go by."""
-        if self.cfg.furiten == "riichi":
+        """q let a tile of its waits go by: furiten (riichi) or 过手胡 (pass_lock) from now."""
+        rule = self.cfg.furiten
+        if rule == "riichi":
             q.furiten_temp = True
             if q.riichi:
                 q.furiten_locked = True
         if could_win:
             q.pass_lock = True
-            self.event("pass_win", q.seat, tile=kind_str(k))
+        if rule in ("riichi", "pass_lock") and (could_win or rule == "riichi"):
+            self.event("furiten" if rule == "riichi" else "pass_lock", q.seat, tile=kind_str(k))
 
     def _offer_rob(self, p: Player, code: int, extra: dict[str, int]) -> tuple[int, str] | None:
         """Others may win on a tile set aside for a kong or kita (抢杠)."""

@@ -63,7 +63,7 @@ class HandEngine(Claims):
         self.first_discards: list[int] = []
         self.end = "exhaustive_draw"
         self.abort: str | None = None
-        self.draw_result: dict[str, Any] | None = None
+        self.draw_ledger: list[dict[str, Any]] = []
         self.unsettled: list[str] = []
         self.end_turned = False
 
@@ -449,7 +449,7 @@ class HandEngine(Claims):
             self.unsettled.append(f"exhaustive_draw: {e.one_line()}")
             return
         self.ledger.extend(ledger)
-        self.draw_result = res
+        self.draw_ledger = ledger
 
     # -- the record -----------------------------------------------------------------------------
     def next_dealer(self) -> str:
@@ -501,7 +501,7 @@ class HandEngine(Claims):
             "net": {s: _num(v) for s, v in net.items()},
             "pot": _num(pot),
             "next_dealer": self.next_dealer(),
-            "events": dict(sorted(counts.items())),
+            "event_counts": dict(sorted(counts.items())),
         }
         if self.unsettled:
             rec["unsettled"] = self.unsettled

@@ -126,7 +126,7 @@ class Summary:
         for s, v in rec.get("net", {}).items():
             self.points[s] = self.points.get(s, 0) + v
             self.net_values.setdefault(s, []).append(v)
-        self.events.update(rec.get("events", {}))
+        self.events.update(rec.get("event_counts", {}))
         if rec.get("unsettled"):
             self.unsettled += 1
 
@@ -156,7 +156,7 @@ class Summary:
             "fans": dict(sorted(self.fans.items(), key=lambda kv: (-kv[1], kv[0]))),
             "points_by_seat": {s: num(v) for s, v in self.points.items()},
             "mean_points_by_seat": {s: round(v / n, 2) for s, v in self.points.items()},
-            "events": dict(sorted(self.events.items())),
+            "event_counts": dict(sorted(self.events.items())),
             "elapsed_s": round(elapsed, 3),
             "hands_per_s": round(self.hands / elapsed, 2) if elapsed > 0 else None,
             "workers": workers,

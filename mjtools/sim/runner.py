@@ -90,6 +90,7 @@ def play_hand(job: Job, index: int, log: bool = False, setup: Any = None) -> dic
     out = {"index": index, "hand_seed": seed, **rec}
     if log:
         out["log"] = engine.events
+        out["draw_ledger"] = engine.draw_ledger
     return out
 
 

@@ -42,15 +42,15 @@ class Setup:
 
     @classmethod
     def from_args(cls, args: Mapping[str, Any], seats: str) -> Setup:
-        """From an example's args: hands {SEAT: TILES}, draws TILES, script {SEAT: [ACTION]}."""
+        """From an example's args: deal {SEAT: TILES}, draws TILES, script {SEAT: [ACTION]}."""
         s = cls()
-        hands = args.get("hands") or {}
-        if not isinstance(hands, Mapping):
-            raise UsageError("hands is a mapping SEAT: TILES")
-        for seat, text in hands.items():
+        deal = args.get("deal") or {}
+        if not isinstance(deal, Mapping):
+            raise UsageError("deal is a mapping SEAT: TILES")
+        for seat, text in deal.items():
             if seat not in seats:
-                raise UsageError(f"hands: {seat!r} is not a seat ({seats})")
-            s.hands[seat] = codes_of(str(text), f"hands.{seat}")
+                raise UsageError(f"deal: {seat!r} is not a seat ({seats})")
+            s.hands[seat] = codes_of(str(text), f"deal.{seat}")
         s.draws = codes_of(str(args.get("draws", "")), "draws")
         script = args.get("script") or {}
         if not isinstance(script, Mapping):
@@ -73,7 +73,7 @@ class Setup:
                     return c
             raise UsageError(f"{what}: no {code_str(code)} left in the {cfg.rules_id} tile set")
 
-        hands = {seat: [take(c, f"hands.{seat}") for c in tiles] for seat, tiles in self.hands.items()}
+        hands = {seat: [take(c, f"deal.{seat}") for c in tiles] for seat, tiles in self.hands.items()}
         draws = [take(c, "draws") for c in self.draws]
         for c in self.out_of_play:
             take(c, "visible")
@@ -82,7 +82,7 @@ class Setup:
         for seat in cfg.seats:
             given = hands.get(seat, [])
             if len(given) > cfg.hand_size:
-                raise UsageError(f"hands.{seat}: {len(given)} tiles; a hand is dealt {cfg.hand_size}")
+                raise UsageError(f"deal.{seat}: {len(given)} tiles; a hand is dealt {cfg.hand_size}")
             order += given + [pool.pop() for _ in range(cfg.hand_size - len(given))]
         order += draws
         dead = [pool.pop() for _ in range(min(cfg.dead_wall, len(pool)))]
