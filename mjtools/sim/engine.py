@@ -66,6 +66,7 @@ class HandEngine(Claims):
         self.draw_ledger: list[dict[str, Any]] = []
         self.unsettled: list[str] = []
         self.end_turned = False
+        self.anyone_out = False  # 血战: a winner has left the table
 
     # -- helpers --------------------------------------------------------------------------------
     def event(self, name: str, seat: str | None = None, **kw: Any) -> None:
@@ -95,6 +96,8 @@ class HandEngine(Claims):
 
     def next_active(self, i: int) -> int:
         n = self.cfg.players
+        if not self.anyone_out:
+            return (i + 1) % n
         for step in range(1, n + 1):
             j = (i + step) % n
             if not self.players[j].out:
@@ -179,7 +182,7 @@ class HandEngine(Claims):
                 if a.kind in ("ron", "tsumo"):
                     return a  # 最后四张必胡: a possible win is taken
         a = self.bots[p.index].act(View(self, p, phase, tile, source), options)
-        if a not in options:
+        if not any(a is o for o in options) and a not in options:
             raise BotError(f"bot {type(self.bots[p.index]).__name__} at {p.seat} chose {a}, not one of {', '.join(map(str, options))}")
         return a
 
@@ -428,6 +431,7 @@ class HandEngine(Claims):
         if end == "bloody_battle":
             for w in winners:
                 w.out = True
+            self.anyone_out = True
             if sum(1 for q in self.players if not q.out) <= 1:
                 raise _End
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mjtools.sim.config import RED, kind_of
-from mjtools.sim.state import PASS, Action, Player
+from mjtools.sim.state import DISCARD, PASS, RIICHI, Action, Player
 
 if TYPE_CHECKING:
     from mjtools.sim.engine import HandEngine
@@ -26,7 +26,7 @@ def _two(p: Player, kind: int, n: int) -> tuple[int, ...]:
 
 def discard_options(e: HandEngine, p: Player, after_call: bool) -> list[Action]:
     if locked(e, p) and not after_call and p.drawn is not None:
-        return [Action("discard", p.drawn)]
+        return [DISCARD[p.drawn]]
     codes = sorted(set(p.hand))
     if e.cfg.void_discard_first and p.void is not None:
         void = [c for c in codes if kind_of(c) < 27 and kind_of(c) // 9 == p.void]
@@ -36,7 +36,7 @@ def discard_options(e: HandEngine, p: Player, after_call: bool) -> list[Action]:
         natural = [c for c in codes if kind_of(c) not in e.wild]
         if natural:
             codes = natural
-    return [Action("discard", c) for c in codes]
+    return [DISCARD[c] for c in codes]
 
 
 def turn_options(e: HandEngine, p: Player, after_call: bool) -> list[Action]:
@@ -66,7 +66,7 @@ def turn_options(e: HandEngine, p: Player, after_call: bool) -> list[Action]:
     if cfg.kita is not None and can_replace and p.counts[cfg.kita] and (not lock or (p.drawn is not None and kind_of(p.drawn) == cfg.kita)):
         out.append(Action("kita", cfg.kita))
     if cfg.declare_ready and not p.riichi and p.concealed and e.wall.left >= cfg.players:
-        out.extend(Action("riichi", c) for c in e.ready_discards(p, [a.tile for a in discards]))
+        out.extend(RIICHI[c] for c in e.ready_discards(p, [a.tile for a in discards]))
     out.extend(discards)
     return out
 

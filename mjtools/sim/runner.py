@@ -12,6 +12,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from mjtools.errors import UsageError
@@ -35,10 +36,15 @@ class Job:
 
         return cls(rs.id, thaw(rs.raw), dict(options or {}), tuple(bots), seed, hands, tuple(rs.files))
 
-    @property
+    @cached_property
     def rules_hash(self) -> str:
         text = json.dumps(_canonical(self.raw), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @cached_property
+    def key(self) -> str:
+        """What identifies the ruleset this job plays (the per-process cache key)."""
+        return self.rules_hash + json.dumps(_canonical(self.options), sort_keys=True, default=str)
 
     def header(self) -> dict[str, Any]:
         from mjtools import __version__
@@ -70,10 +76,9 @@ _RULES: dict[str, Ruleset] = {}
 
 def ruleset(job: Job) -> Ruleset:
     """The job's ruleset, built once per process."""
-    key = job.rules_hash + json.dumps(job.options, sort_keys=True, default=str)
-    rs = _RULES.get(key)
+    rs = _RULES.get(job.key)
     if rs is None:
-        rs = _RULES[key] = Ruleset.build(job.raw, list(job.files), {}, job.options)
+        rs = _RULES[job.key] = Ruleset.build(job.raw, list(job.files), {}, job.options)
     return rs
 
 

@@ -46,6 +46,9 @@ class Action:
 
 
 PASS = Action("pass")
+# Shared discard / riichi actions by tile code: immutable, and a turn lists a dozen of them.
+DISCARD = tuple(Action("discard", c) for c in range(128))
+RIICHI = tuple(Action("riichi", c) for c in range(128))
 
 
 @dataclass
