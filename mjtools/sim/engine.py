@@ -118,14 +118,14 @@ class HandEngine(Claims):
             an = self.analyzer(p.void)
             counts, wild = an.natural(p.counts)
             m = self.melds_info(p)
-            if an.distance(counts, m) - wild - 1 != 0:
-                p._waits = []
-            else:
-                p._waits = an.waits(counts, wild, m, p.held())
+            p.shanten = an.distance(counts, m) - wild - 1
+            p._waits = an.waits(counts, wild, m, p.held()) if p.shanten == 0 else []
         return p._waits
 
     def ready_discards(self, p: Player, codes: list[int]) -> list[int]:
         """The discards (codes) after which p's hand is ready."""
+        if p.drawn is not None and p.draw_shanten > 1:
+            return []  # one tile lowers the shanten by one at most: no discard leaves it ready
         an = self.analyzer(p.void)
         m = self.melds_info(p)
         counts, wild = an.natural(p.counts)
@@ -329,6 +329,7 @@ class HandEngine(Claims):
 
     def _draw(self, p: Player, code: int, how: str) -> None:
         p.pre_waits = self.waits(p) if not p.out else []
+        p.draw_shanten = p.shanten if not p.out else 99  # of the hand before this draw
         p.add(code)
         p.flower_draw = False
         p.draws += how == "live"

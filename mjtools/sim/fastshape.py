@@ -99,6 +99,8 @@ class Analyzer:
             if lay is not None:
                 for i, k in enumerate(lay[1]):
                     self.pos[k] = (g, i)
+        # a group whose kinds are consecutive turns position masks into kind masks by a shift
+        self._shift = [lay[1][0] if lay is not None and lay[1] == tuple(range(lay[1][0], lay[1][0] + len(lay[1]))) else None for lay in self.layout]
         self._key_parts: list[tuple[int, int, int, dict[bytes, int], tuple[int, ...], tuple[int, ...]]] = [
             (g, (0, 9, 18, 27)[g], (9, 18, 27, 34)[g], {}, lay[1], POW5[: len(lay[1])]) for g, lay in enumerate(self.layout) if lay is not None
         ]
@@ -219,9 +221,10 @@ class Analyzer:
             self._sigs[pk] = got
         return got
 
-    def _positions(self, sig: int, rest: int, col: int) -> tuple[int, ...]:
-        """Positions of a group (by signature) whose draw lowers the reading's distance, given
-        the other groups' combined vector `rest`; memoised on (signature, rest, column)."""
+    def _positions(self, sig: int, rest: int, col: int) -> int:
+        """Positions of a group (by signature, as a bit mask) whose draw lowers the reading's
+        distance, given the other groups' combined vector `rest`; memoised on (signature,
+        rest, column)."""
         mk = (sig, rest, col)
         got = self._memo.get(mk)
         if got is not None:
@@ -229,7 +232,7 @@ class Analyzer:
         t = self._sig_list[sig]
         base = VECTORS[combine(rest, t[0])][col]
         seen: dict[int, bool] = {}
-        gain = []
+        gain = 0
         for i in range(1, len(t)):  # positions, not kinds: m, p and s share one table and memo
             v = t[i]
             if v < 0:
@@ -238,11 +241,11 @@ class Analyzer:
             if better is None:
                 better = seen[v] = VECTORS[combine(rest, v)][col] < base
             if better:
-                gain.append(i - 1)
-        got = self._memo[mk] = tuple(gain)
-        return got
+                gain |= 1 << (i - 1)
+        self._memo[mk] = gain
+        return gain
 
-    def _gain_at(self, tid: int, ids, tg, gk: tuple[int, ...], key: int, rest: int, col: int) -> tuple[int, ...]:
+    def _gain_at(self, tid: int, ids, tg, gk: tuple[int, ...], key: int, rest: int, col: int) -> int:
         sig = self._sigs.get((tid, key))
         if sig is None:
             sig = self._sig(tid, ids, tg, len(gk), key)
@@ -256,14 +259,27 @@ class Analyzer:
         ab, cd = combine(a, b), combine(c, d)
         return [combine(b, cd), combine(a, cd), combine(ab, d), combine(ab, c)]
 
-    def _std_gain(self, keys: Sequence[int], counts: Sequence[int], m: Melds) -> tuple[int, set[int]]:
-        """(standard distance, natural kinds whose draw lowers it)."""
+    def _kind_mask(self, g: int, pmask: int) -> int:
+        """A group's position mask as a mask of kinds (bit k = kind k)."""
+        shift = self._shift[g]
+        if shift is not None:
+            return pmask << shift
+        out = 0
+        kinds = self.layout[g][1]
+        while pmask:
+            low = pmask & -pmask
+            out |= 1 << kinds[low.bit_length() - 1]
+            pmask ^= low
+        return out
+
+    def _std_gain(self, keys: Sequence[int], counts: Sequence[int], m: Melds) -> tuple[int, int]:
+        """(standard distance, mask of the natural kinds whose draw lowers it)."""
         sets = self.spec.sets_needed - m.n
         if sets < 0:
-            return INF, set()
+            return INF, 0
         col = 2 * sets + 1
         best = INF
-        gain: set[int] = set()
+        gain = 0
         for parts in self._readings(m):
             gids = [ZERO, ZERO, ZERO, ZERO]
             for g, _t, ids, tg, _k in parts:
@@ -274,10 +290,9 @@ class Analyzer:
                 continue
             if base < best:
                 best = base
-                gain = set()
+                gain = 0
             for g, tid, ids, tg, kinds in parts:
-                for i in self._gain_at(tid, ids, tg, kinds, keys[g], rests[g], col):
-                    gain.add(kinds[i])
+                gain |= self._kind_mask(g, self._gain_at(tid, ids, tg, kinds, keys[g], rests[g], col))
         return best, gain
 
     # -- seven pairs and thirteen orphans -------------------------------------------------------
@@ -335,9 +350,10 @@ class Analyzer:
                 best = d
         return best
 
-    def _other_gain(self, counts: Sequence[int], st: Sequence[int], m: Melds, target: int) -> set[int]:
-        """Natural kinds that lower seven pairs or thirteen orphans below `target` (their least)."""
-        gain: set[int] = set()
+    def _other_gain(self, counts: Sequence[int], st: Sequence[int], m: Melds, target: int) -> int:
+        """Mask of the natural kinds that lower seven pairs or thirteen orphans below `target`
+        (their least distance)."""
+        gain = 0
         sets = self._group_sets(m)
         if self.seven:
             quads = self.spec.quads_as_pairs
@@ -351,13 +367,17 @@ class Analyzer:
                 # a single (or, with quads, a triple) becomes a pair while pairs are short; a new
                 # kind (or, with quads, a third of a pair) helps while slots are short
                 if p < 7:
-                    gain.update([k for k in kinds if counts[k] == 1 or (quads and counts[k] == 3)])
+                    for k in kinds:
+                        if counts[k] == 1 or (quads and counts[k] == 3):
+                            gain |= 1 << k
                 if s < 7 - pp:
-                    gain.update([k for k in kinds if counts[k] == 0 or (quads and counts[k] == 2)])
+                    for k in kinds:
+                        if counts[k] == 0 or (quads and counts[k] == 2):
+                            gain |= 1 << k
         if self.orphans and any(len(gs) == 4 for gs in sets) and 14 - st[8] - (st[9] > 0) == target:
             for k in TERMINAL_HONOR:
                 if k in self.kinds and (counts[k] == 0 or (counts[k] == 1 and not st[9])):
-                    gain.add(k)
+                    gain |= 1 << k
         return gain
 
     def _kinds_in(self, groups: frozenset[int]) -> tuple[int, ...]:
@@ -399,7 +419,7 @@ class Analyzer:
             return (INF if d >= INF else d - wild - 1), effective(hs, self.spec, self.copies, self.void)
         if keys is None:
             keys = self.keys(counts)
-        d, gain = self._std_gain(keys, counts, m) if self.has_standard else (INF, set())
+        d, gain = self._std_gain(keys, counts, m) if self.has_standard else (INF, 0)
         if (self.seven or self.orphans) and not m.n and floor <= d:
             st = self._stats(counts)
             d2 = self._other_distance(st, m)
@@ -413,8 +433,8 @@ class Analyzer:
         wk = self.wild
         stand = self.stand
         if not wk and not stand:
-            return d - wild - 1, sorted(k for k in gain if held[k] < copies[k])
-        return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and (k in wk or stand.get(k, k) in gain)]
+            return d - wild - 1, [k for k in bits(gain) if held[k] < copies[k]]
+        return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and (k in wk or gain >> stand.get(k, k) & 1)]
 
     def waits(self, counts: list[int], wild: int, m: Melds, held: Sequence[int]) -> list[int]:
         """Kinds that complete a hand of hand-size tiles (as `waits.waits_of`)."""
@@ -556,13 +576,14 @@ class Analyzer:
             else:
                 least = min(a[1] for a in after)
                 after = [a for a in after if a[1] == least]
-        shared: dict[tuple[int, int], set[int]] = {}
+        shared: dict[tuple[int, int], int] = {}
         rows = []
         copies = self.copies
         rests = self._rests(gids)
         memo, cmemo = self._memo, tables._COMBINED
         sig14 = {g: self._sig(w[0], w[1], w[2], len(w[3]), keys[g]) for g, w in where.items()}
         pairs: dict[tuple[int, int], int] = {}
+        kind_mask = self._kind_mask
         for k, d, g, ng in after:
             o = other.get(k, INF)
             if o <= d:
@@ -574,8 +595,8 @@ class Analyzer:
             else:
                 gain = shared.get((g, ng))
                 if gain is None:
-                    gain = set()
-                    for g2, (_t, _i, _tg, gk2) in where.items():
+                    gain = 0
+                    for g2 in where:
                         if g2 != g:
                             ab = _REMAIN[g][g2]  # the two groups besides g and g2
                             pc = pairs.get(ab)
@@ -588,20 +609,18 @@ class Analyzer:
                             got = memo.get((sig, rest, col))
                             if got is None:
                                 got = self._positions(sig, rest, col)
-                            for i in got:
-                                gain.add(gk2[i])
+                            if got:
+                                gain |= kind_mask(g2, got)
                     shared[(g, ng)] = gain
                 w = where.get(g)
-                if w is not None or o == d:
-                    gain = set(gain)
                 if w is not None:
                     tid, ids, tg, gk = w
                     got = self._gain_at(tid, ids, tg, gk, keys[g] - POW5[pos[k][1]], rests[g], col)
-                    for i in got:
-                        gain.add(gk[i])
+                    if got:
+                        gain |= kind_mask(g, got)
                 if o == d:
                     gain |= ogain
-            eff = [x for x in sorted(gain) if held[x] - (x == k) < copies[x]]
+            eff = [x for x in bits(gain) if held[x] - (x == k) < copies[x]]
             live = 0
             for e in eff:
                 live += unseen[e]
@@ -611,4 +630,14 @@ class Analyzer:
 
 
 _TH = frozenset(TERMINAL_HONOR)
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 _REMAIN = [[tuple(x for x in range(4) if x not in (g, h)) for h in range(4)] for g in range(4)]

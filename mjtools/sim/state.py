@@ -95,6 +95,8 @@ class Player:
     flower_draw: bool = False  # the drawn tile replaced a flower
     last_tile: bool = False  # the drawn tile was the last of the live wall
     tsumo_rec: dict | None = None  # the score record of a self-draw win on the drawn tile
+    shanten: int = 99  # of the hand-size hand the waits were worked out for
+    draw_shanten: int = 99  # the shanten before the tile just drawn
     _waits: list[int] | None = None
     _melds_info: Melds | None = None
 
