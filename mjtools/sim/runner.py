@@ -131,15 +131,22 @@ def run_lines(job: Job, start: int = 0, workers: int = 1, dask: str | None = Non
             if progress:
                 progress(1)
         return
-    import multiprocessing as mp
 
     chunks = _chunks(start, stop, chunk_size(stop - start, workers))
-    ctx = mp.get_context("spawn")  # a clean interpreter: nothing inherited but the job
-    with ctx.Pool(workers, initializer=_quiet) as pool:
+    ruleset(job)  # forked workers inherit the built ruleset and the warm analysis memos
+    with pool_context().Pool(workers, initializer=_quiet) as pool:
         for lines in pool.imap(_chunk_star, [(job, a, b) for a, b in chunks]):
             yield from lines
             if progress:
                 progress(len(lines))
+
+
+def pool_context():
+    """fork where the platform has it (workers start at once, with the parent's caches; the
+    records do not depend on caches), else spawn."""
+    import multiprocessing as mp
+
+    return mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
 
 
 def _quiet() -> None:
