@@ -15,6 +15,7 @@ COMMANDS = {
     "shanten": "mjtools.cli.analysis:shanten",
     "rules": "mjtools.cli.rules:rules",
     "simulate": "mjtools.cli.simulate:simulate",
+    "explain-rule": "mjtools.cli.explain:explain_rule",
 }
 
 

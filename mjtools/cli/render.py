@@ -104,7 +104,7 @@ def wait_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
-def score_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
+def score_table(records: list[dict[str, Any]], unicode: bool = False, lang: str = "en") -> str:
     from tabulate import tabulate
 
     parts: list[str] = []
@@ -120,7 +120,12 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
             continue
         head = (f"line {r['line']}: " if "line" in r else "") + f"{glyphs(r['hand'], unicode)}  [{r['rules']}]"
         if not r["valid"]:
-            parts.append(head + "\n  " + _style("not a legal win", fg="red") + f": {r['reason']}")
+            invalid = [head, "  " + _style("not a legal win", fg="red") + f": {r['reason']}"]
+            if "explain" in r:
+                from mjtools.explain.render import score_explain_lines
+
+                invalid += score_explain_lines(r["explain"], lang)
+            parts.append("\n".join(invalid))
             continue
         rows = [[f["name"], f["id"], f"{f['value']:g}" + (f" x{f['count']}" if f["count"] != 1 else ""), f["unit"]] for f in r["fans"]]
         lines = [head, tabulate(rows, headers=["fan", "id", "value", "unit"], tablefmt="simple")]
@@ -133,7 +138,9 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
         pays = ", ".join(f"{s} {a:g}" for s, a in r["payments"].items() if a)
         lines.append(_style(f"  points: {r['points']:g}", bold=True) + (f"  paid by {pays}" if pays else "") + (f", pot {r['pot']:g}" if r.get("pot") else ""))
         if "explain" in r:
-            lines.append("  how: " + "\n       ".join(r["explain"]["steps"]))
+            from mjtools.explain.render import score_explain_lines
+
+            lines += score_explain_lines(r["explain"], lang)
         parts.append("\n".join(lines))
     parts += _error_rows(records)
     return "\n\n".join(parts) + "\n" if parts else ""

@@ -47,4 +47,4 @@ def score(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, explai
       mjtools score '234567m234p5688s+7s' --seat S
       mjtools score '1112345678999m+5m' --tsumo --riichi
     """
-    run_cases("score", hand, input_file, fmt, opts, rules, lambda t, o, r: compute(t, o, r, explain, lang or "en"), table=lambda recs: score_table(recs, unicode))
+    run_cases("score", hand, input_file, fmt, opts, rules, lambda t, o, r: compute(t, o, r, explain, lang or "en"), table=lambda recs: score_table(recs, unicode, lang or "en"))

@@ -88,19 +88,18 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
     if not readings:
         rec.update(valid=False, reason=apart or "not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
         if explain:
-            rec["explain"] = {"decomposition": [], "awarded": [], "excluded": [], "steps": ["no decomposition into a winning shape"]}
+            from mjtools.scoring.explain import no_reading
+
+            rec["explain"] = no_reading(lang)
         return rec
-    best = None
-    considered = []
+    ranked = []
     for ev, value in readings:
         settled = settle(value, rs, ctx, hand, ev, chickens=chickens) if value is not None else None
         points = settled.points if settled else 0
-        key = _rank(ev, value, points)
-        considered.append((ev, value, points))
-        if best is None or key > best[0]:
-            best = (key, ev, value, settled)
-    assert best is not None
-    _, ev, value, settled = best
+        ranked.append((_rank(ev, value, points), ev, value, settled))
+    # max() keeps the first of equal keys: the first reading found wins a tie.
+    chosen = max(range(len(ranked)), key=lambda i: ranked[i][0])
+    _, ev, value, settled = ranked[chosen]
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
     rec["fans"] = [{"id": a.id, "name": a.name, "names": fan_names(rs, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
@@ -112,46 +111,10 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         rec.update(value.extra)
         rec.update(points=_num(settled.points), payments={s: _num(a) for s, a in settled.payments.items()}, pot=_num(settled.pot), ledger=settled.ledger)
     if explain:
-        rec["explain"] = _explain(ev, value, settled, rs, lang, len(readings))
-        rec["explain"]["readings"] = [_reading(e, v, p) for e, v, p in considered]
+        from mjtools.scoring.explain import build
+
+        rec["explain"] = build(ranked, chosen, rs, lang)
     return rec
-
-
-def _reading(ev: Evaluation, value: HandValue | None, points: float) -> dict[str, Any]:
-    """One decomposition as explain shows it: its blocks, wait, fans and what it is worth."""
-    d = ev.decomposition
-    out: dict[str, Any] = {"decomposition": [str(b) for b in d.blocks], "form": d.form, "wait": d.wait}
-    out["fans"] = {a.id: _num(a.total) for a in ev.fans}
-    if value is None:
-        out["reason"] = ev.reason
-    else:
-        out.update({k: v for k, v in value.extra.items() if k in ("han", "fu")})
-        out["fan_total"] = _num(value.fan_total)
-        out["points"] = _num(points)
-    return out
-
-
-def _explain(ev: Evaluation, value: HandValue | None, settled, rs: Ruleset, lang: str, n: int) -> dict[str, Any]:
-    from mjtools.rules.model import pick
-
-    d = ev.decomposition
-    steps = [f"{n} reading(s) of the hand; chose {d.form}: {d}" + (f" (won on {d.wait} wait)" if d.wait else "")]
-    if n > 1:
-        steps[0] += " — the highest points, then the variant's tie-breaks"
-    if value is not None:
-        steps += value.steps
-    if settled is not None:
-        steps += settled.steps
-    if ev.reason:
-        steps.append(f"not a legal win: {ev.reason}")
-    return {
-        "decomposition": [str(b) for b in d.blocks],
-        "form": d.form,
-        "wait": d.wait,
-        "awarded": [{"id": a.id, "rule": pick(rs.fans[a.id].get("text"), lang) or a.name, "value": _num(a.total)} for a in ev.fans],
-        "excluded": [{"id": f, "by": by} for f, by in ev.excluded],
-        "steps": steps,
-    }
 
 
 def best_value(hand: Hand, rs: Ruleset, ctx: WinContext) -> HandValue | None:

@@ -23,6 +23,7 @@ from typing import Any
 from mjtools.context import WinContext
 from mjtools.errors import UsageError
 from mjtools.hand import CHOW, Hand, Meld
+from mjtools.messages import Msg
 from mjtools.patterns import evaluate
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import num
@@ -68,7 +69,7 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
     if len(shown) < need:
         return {}, []
     out: dict[str, str] = {}
-    steps = [f"包牌 {rid}: {len(shown)} qualifying set(s) shown ({', '.join(str(m) for m in shown)})"]
+    steps = [Msg("liability.shown", rule=rid, n=len(shown), sets=", ".join(str(m) for m in shown))]
     deal_in = rule.get("deal_in", "none")
     if not ctx.tsumo and deal_in != "none":
         ok = True
@@ -78,7 +79,7 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
             ok = b is not None and b.meld is None and b.is_set and _qualifies(b.shape, b.first, sets)
         if ok:
             out[ctx.from_seat] = deal_in
-            steps.append(f"{ctx.from_seat} dealt in: liable for {'the whole hand' if deal_in == 'full' else 'half'}")
+            steps.append(Msg("liability.dealt_in", seat=ctx.from_seat, part=Msg(f"liability.{deal_in}")))
     feed = rule.get("feed", "none")
     if feed != "none" and len(shown) > need:
         m = shown[need]
@@ -88,7 +89,7 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
             raise UsageError(f"包牌 {rid}: the meld {m} cannot come from the winner himself")
         if out.get(m.source) != "full":
             out[m.source] = feed
-        steps.append(f"{m.source} fed {m}, the set after the first {need}: liable for {'the whole hand' if feed == 'full' else 'half'}")
+        steps.append(Msg("liability.fed", seat=m.source, meld=str(m), need=need, part=Msg(f"liability.{feed}")))
     return out, steps
 
 
@@ -108,14 +109,14 @@ def apply_liability(normal: dict[str, float], rs: Ruleset, ctx: WinContext, hand
         if full and half:
             for s in full + half:
                 out[s] = out.get(s, 0) + total / 2
-            steps.append(f"the whole hand {num(total)} is split: " + ", ".join(f"{s} {num(total / 2)}" for s in full + half))
+            steps.append(Msg("liability.split", total=num(total), shares=", ".join(f"{s} {num(total / 2)}" for s in full + half)))
         elif full:
             out[full[0]] = total
-            steps.append(f"{full[0]} pays the whole hand: {num(total)}")
+            steps.append(Msg("liability.pays_all", seat=full[0], total=num(total)))
         else:
             for s, a in normal.items():
                 out[s] = a / 2
             out[half[0]] = out.get(half[0], 0) + total / 2
-            steps.append(f"{half[0]} pays half the hand ({num(total / 2)}); the usual payers pay half their usual amounts")
+            steps.append(Msg("liability.pays_half", seat=half[0], half=num(total / 2)))
         return out, rid, steps
     return normal, None, []

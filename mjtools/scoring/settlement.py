@@ -22,6 +22,7 @@ from typing import Any
 from mjtools.context import WinContext
 from mjtools.errors import UsageError
 from mjtools.hand import Hand
+from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import num
 from mjtools.scoring.result import Evaluation, HandValue, Settled
@@ -101,7 +102,7 @@ def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None) -> tu
     for r in rules:
         if r["factor"] != 1 and evaluate(r["when"], ev.pctx):
             factor *= r["factor"]
-            steps.append(f"{ctx.from_seat} (discarder) pays x{num(r['factor'])}: {pick(r.get('names')) or 'surcharge'}")
+            steps.append(Msg("settle.surcharge", seat=ctx.from_seat, factor=num(r["factor"]), name=pick(r.get("names")) or "surcharge"))
     return factor, steps
 
 
@@ -125,7 +126,7 @@ def _dealer_entries(rs: Ruleset, ctx: WinContext, parts: list[tuple[str, str, fl
         bits.append(f"庄闲 +{num(add)}")
     reason = "dealer: " + ", ".join(bits)
     out = [entry(payer, ctx.seat, amount, reason) for payer, behalf, _ in parts if _dealer_involved(ctx, behalf)]
-    steps = [f"{reason} = {num(amount)} on each payment involving the dealer"] if out else []
+    steps = [Msg("settle.dealer_entries", reason=reason, amount=num(amount))] if out else []
     return out, steps
 
 
@@ -150,9 +151,9 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
             amount *= surcharge
         normal[payer] = normal.get(payer, 0) + amount
         if payer == behalf:
-            steps.append(f"{payer} pays {num(amount)} ({'self-draw' if ctx.tsumo else 'discard'}, share {num(share)})")
+            steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if ctx.tsumo else "settle.discard"), share=num(share)))
         else:
-            steps.append(f"{payer} pays {num(amount)} on behalf of {behalf}")
+            steps.append(Msg("settle.on_behalf", seat=payer, amount=num(amount), behalf=behalf))
     hand_pay, reason = dict(normal), "hand"
     if hand is not None and ev is not None and st.get("liability"):
         from mjtools.scoring.liability import apply_liability
@@ -179,7 +180,7 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
             chicken_entries({ctx.seat: hand}, rs, ctx, winners=(ctx.seat,)) if chickens else [],
         ):
             ledger += more
-            steps += [f"{e['from']} pays {e['to']} {e['amount']}: {e['reason']}" for e in more]
+            steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in more]
     payments = {s: 0.0 for s in rs.seats if s != ctx.seat}
     for e in ledger:
         if e["to"] == ctx.seat and e["from"] in payments:

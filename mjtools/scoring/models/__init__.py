@@ -27,6 +27,7 @@ from typing import Any
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
+from mjtools.messages import Joined, Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.result import Awarded, Evaluation, HandValue
 
@@ -84,7 +85,7 @@ def fan_line(fans: list[Awarded]) -> str:
     """'full_flush 2 + gen 1x2 = 4' for the explain steps."""
     parts = [f"{a.id} {num(a.value)}" + (f"x{a.count}" if a.count != 1 else "") for a in fans]
     total = sum(a.total for a in fans)
-    return f"fans: {' + '.join(parts) or 'none'} = {num(total)}"
+    return Msg("doubling.fans", fans=Joined(parts, " + ") if parts else Msg("word.none"), total=num(total))
 
 
 def round_up(x: float, step: int | None) -> float:
@@ -97,7 +98,7 @@ def apply_cap_points(points: float, sc: Mapping[str, Any], steps: list[str]) -> 
     """The per-payer ceiling (金顶), whatever the model."""
     cap = sc.get("cap_points")
     if cap is not None and points > cap:
-        steps.append(f"capped at {num(cap)} per payer")
+        steps.append(Msg("models.cap_points", cap=num(cap)))
         return cap, "cap"
     return points, None
 
@@ -108,7 +109,7 @@ def self_draw_adds(sc: Mapping[str, Any], ctx: WinContext, base: float, points: 
     if not ctx.tsumo or mode in ("none", "fan", None):
         return points, []
     if mode == "double":
-        steps.append(f"self-draw doubles: {num(points)} x 2 = {num(points * 2)}")
+        steps.append(Msg("models.self_draw_double", points=num(points), doubled=num(points * 2)))
         return points * 2, []
-    steps.append(f"self-draw adds one base (自摸加底): +{num(base)} from each payer")
+    steps.append(Msg("models.self_draw_base", base=num(base)))
     return points, [("self-draw base (自摸加底)", base)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
+from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, model, num
 from mjtools.scoring.result import Evaluation, HandValue
@@ -23,11 +24,11 @@ def category(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
     if big:
         each = sc.get("big_tsumo_each", sc.get("big_each", 6)) if ctx.tsumo else sc.get("big_each", 6)
         points = each * units
-        steps = [f"big win: {' + '.join(f'{a.id} {num(a.total)}' for a in big)} = {num(units)} unit(s) x {num(each)} = {num(points)}"]
+        steps = [Msg("category.big", fans=" + ".join(f"{a.id} {num(a.total)}" for a in big), units=num(units), each=num(each), points=num(points))]
         total = units
     else:
         points = sc.get("small_tsumo", 2) if ctx.tsumo else sc.get("small_ron", 1)
-        steps = [f"small win ({'self-draw, from each' if ctx.tsumo else 'discard'}): {num(points)}"]
+        steps = [Msg("category.small", how=Msg("category.small_tsumo" if ctx.tsumo else "settle.discard"), points=num(points))]
         total = 0
     points, limit = apply_cap_points(points, sc, steps)
     return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", "分"), steps=steps)

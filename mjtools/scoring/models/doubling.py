@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
+from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num, self_draw_adds
 from mjtools.scoring.result import Evaluation, HandValue
@@ -30,16 +31,16 @@ def doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
         counted = max(a.value for a in limits) if lv is None else lv
         total = counted
         limit = limits[0].id
-        steps.append(f"limit hand {limit}: counts {num(counted)} fan, no other fan")
+        steps.append(Msg("doubling.limit", fan=limit, counted=num(counted)))
     else:
         total = sum(a.total for a in ev.fans)
         counted = total
         if cap is not None and total > cap:
             counted = cap
             limit = "cap"
-            steps.append(f"capped at {num(cap)} fan (封顶)")
+            steps.append(Msg("doubling.capped", cap=num(cap)))
     points = base * 2**counted
-    steps.append(f"{num(base)} x 2^{num(counted)} = {num(points)}")
+    steps.append(Msg("doubling.points", base=num(base), counted=num(counted), points=num(points)))
     points, adds = self_draw_adds(sc, ctx, base, points, steps)
     points, capped = apply_cap_points(points, sc, steps)
     return HandValue(num(total), num(points), limit=limit or capped, unit=sc.get("unit", "番"), steps=steps, adds=adds)

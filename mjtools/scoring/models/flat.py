@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
+from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num
 from mjtools.scoring.result import Evaluation, HandValue
@@ -17,5 +18,5 @@ def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
     total = sum(a.total for a in ev.fans)
     steps = [fan_line(ev.fans)]
     points, limit = apply_cap_points(base + total, sc, steps)
-    steps.insert(1, f"{num(base)} + {num(total)} = {num(base + total)}")
+    steps.insert(1, Msg("flat.sum", base=num(base), total=num(total), points=num(base + total)))
     return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", ""), steps=steps)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
+from mjtools.messages import Joined, Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, model, num
 from mjtools.scoring.result import Evaluation, HandValue
@@ -26,7 +27,7 @@ def multiplicative(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> 
     factor = 1.0
     for a in ev.fans:
         factor *= a.value**a.count
-    parts = " x ".join(f"{a.id} {num(a.value)}" + (f"^{a.count}" if a.count != 1 else "") for a in ev.fans) or "no factor"
-    steps = [f"stake {num(stake)} x {parts} = {num(stake * factor)}"]
+    parts = Joined([f"{a.id} {num(a.value)}" + (f"^{a.count}" if a.count != 1 else "") for a in ev.fans], " x ") if ev.fans else Msg("multiplicative.no_factor")
+    steps = [Msg("multiplicative.stake", stake=num(stake), parts=parts, points=num(stake * factor))]
     points, limit = apply_cap_points(stake * factor, sc, steps)
     return HandValue(num(factor), num(points), limit=limit, unit=sc.get("unit", "x"), steps=steps)

@@ -18,6 +18,7 @@ from typing import Any
 from mjtools.context import WinContext
 from mjtools.decompose import KONG, PUNG, Block
 from mjtools.hand import Hand
+from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num, round_up
 from mjtools.scoring.result import Evaluation, HandValue
@@ -90,17 +91,17 @@ def points_doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) ->
     pts = sc.get("points", {})
     base_points = sc.get("base_points", 10)
     tai = sum(a.total for a in ev.fans)
-    steps = [fan_line(ev.fans).replace("fans:", "台:")]
+    steps = [Msg("points_doubling.tai", line=fan_line(ev.fans).replace("fans:", "台:"))]
     fixed = [(a.id, pts["fixed"][a.id]) for a in ev.fans if a.id in pts.get("fixed", {})]
     if fixed:
         hu, counted = 0.0, fixed[0][1]
-        steps.append(f"{fixed[0][0]}: a fixed {num(counted)} in place of 和 + 底和")
+        steps.append(Msg("points_doubling.fixed", fan=fixed[0][0], counted=num(counted)))
     else:
         hu, lines = hu_points(ev, ctx, pts)
         counted = hu + base_points
-        steps.append("和: " + (", ".join(lines) or "none") + f" = {num(hu)}; + 底和 {num(base_points)} = {num(counted)}")
+        steps.append(Msg("points_doubling.hu", lines=", ".join(lines) if lines else Msg("word.none"), hu=num(hu), base=num(base_points), counted=num(counted)))
     raw = counted * 2**tai
     points = round_up(raw, sc.get("round_to", 10))
-    steps.append(f"{num(counted)} x 2^{num(tai)} = {num(raw)}" + (f", rounded up to {num(points)}" if points != raw else ""))
+    steps.append(Msg("points_doubling.points", counted=num(counted), tai=num(tai), raw=num(raw)) if points == raw else Msg("points_doubling.points_rounded", counted=num(counted), tai=num(tai), raw=num(raw), points=num(points)))
     points, limit = apply_cap_points(points, sc, steps)
     return HandValue(num(tai), num(points), base=num(hu), limit=limit, unit=sc.get("unit", "台"), steps=steps)

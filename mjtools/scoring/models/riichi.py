@@ -14,6 +14,7 @@ from mjtools.context import WinContext
 from mjtools.decompose import KONG, PAIR, PUNG
 from mjtools.errors import UsageError
 from mjtools.hand import Hand
+from mjtools.messages import Joined, Msg, has, localize
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import model, pre_score
 from mjtools.scoring.result import Evaluation, HandValue
@@ -45,9 +46,9 @@ def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, params: Mapping[str, Any]
     if d.form == "thirteen_orphans":
         return 0, [], 0
     if d.form == "seven_pairs":
-        return 25, [("seven pairs", 25)], 25
+        return 25, [(Msg("fu.seven_pairs"), 25)], 25
     concealed = hand.is_concealed
-    parts: list[tuple[str, int]] = [("base", 20)]
+    parts: list[tuple[str, int]] = [(Msg("fu.base"), 20)]
     win_block = None if d.win_block is None else d.blocks[d.win_block]
     for b in d.blocks:
         if b.shape in (PUNG, KONG):
@@ -58,24 +59,24 @@ def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, params: Mapping[str, Any]
                 fu *= 2
             if b.shape == KONG:
                 fu *= 4
-            parts.append((f"{'concealed' if closed else 'open'} {'kong' if b.shape == KONG else 'pung'} {b}", fu))
+            parts.append((Msg("fu.meld", state=Msg("fu.concealed" if closed else "fu.open"), shape=Msg("fu.kong" if b.shape == KONG else "fu.pung"), block=str(b)), fu))
         elif b.shape == PAIR:
             k = b.first
             hits = (k in DRAGONS) + (k == ctx.seat_wind) + (k == ctx.round_wind) + (k in _value_pair_kinds(params))
             if hits >= 2:
-                parts.append((f"double value pair {b}", params.get("double_wind_pair_fu", 4)))
+                parts.append((Msg("fu.double_value_pair", block=str(b)), params.get("double_wind_pair_fu", 4)))
             elif hits:
-                parts.append((f"value pair {b}", 2))
+                parts.append((Msg("fu.value_pair", block=str(b)), 2))
     if d.wait in ("closed", "edge", "pair"):
-        parts.append((f"{d.wait} wait", 2))
+        parts.append((Msg("fu.wait", wait=Msg(f"wait.{d.wait}")), 2))
     if ctx.tsumo:
         if not any(a.id == "pinfu" for a in ev.fans):
-            parts.append(("self-draw", 2))
+            parts.append((Msg("fu.self_draw"), 2))
     elif concealed:
-        parts.append(("concealed ron", 10))
+        parts.append((Msg("fu.concealed_ron"), 10))
     raw = sum(f for _, f in parts)
     if not concealed and not ctx.tsumo and raw == 20 and params.get("open_pinfu_fu", True):
-        parts.append(("open hand without fu, won on a discard (rounds up to 30)", 2))
+        parts.append((Msg("fu.open_pinfu"), 2))
         raw += 2
     return (raw + 9) // 10 * 10, parts, raw
 
@@ -109,32 +110,59 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValu
     fu, parts, raw = fu_of(ev, ctx, hand, params)
     steps = []
     if parts:
-        steps.append("fu: " + " + ".join(f"{f} {n}" for n, f in parts) + f" = {raw} -> {fu}")
+        steps.append(Msg("riichi.fu", parts=Joined([Msg("fu.part", name=n, fu=f) for n, f in parts], " + "), raw=raw, fu=fu))
     if yakuman:
         # Yakuman stand alone: the other yaku and dora do not add to them.
         ev.fans[:] = yakuman
         han = int(sum(a.total for a in yakuman)) * 13
         if cap and han > 13 * cap:
             han = 13 * cap
-            steps.append(f"capped at {cap} yakuman")
+            steps.append(Msg("riichi.cap_yakuman", cap=cap))
         times = han // 13
         basic = YAKUMAN_BASIC * times
         limit: str | None = "yakuman" if times == 1 else f"{times}x yakuman"
-        steps.append(f"{' + '.join(a.id for a in yakuman)}: {times} yakuman, basic points {basic}")
+        steps.append(Msg("riichi.yakuman", ids=" + ".join(a.id for a in yakuman), times=times, basic=basic))
         tiebreak = (1, han, fu, raw)
     else:
         han = int(sum(a.total for a in ev.fans))
         if cap and han > 13 * cap:
             han = 13 * cap
         basic, limit = limit_of(han, fu, params)
-        formula = f"{fu} x 2^({han}+2) = {fu * 2 ** (han + 2)}" if han < 5 else f"{han} han"
-        steps.append(f"{han} han {fu} fu: {formula} -> basic points {basic}" + (f" ({limit})" if limit else ""))
+        formula = f"{fu} x 2^({han}+2) = {fu * 2 ** (han + 2)}" if han < 5 else Msg("riichi.han", han=han)
+        if limit:
+            steps.append(Msg("riichi.basic_limit", han=han, fu=fu, formula=formula, basic=basic, limit=_limit_word(limit)))
+        else:
+            steps.append(Msg("riichi.basic", han=han, fu=fu, formula=formula, basic=basic))
         tiebreak = (0, han, fu, raw)
     extra = {"han": han, "fu": fu, "fu_breakdown": [{"reason": n, "fu": f} for n, f in parts]}
     payments, pot, ledger, pay_steps = pay(basic, rs, ctx)
     steps += pay_steps
     points = sum(payments.values()) + pot
     return HandValue(han, points, base=None, limit=limit, unit="han", extra=extra, steps=steps, payments=payments, pot=pot, ledger=ledger, rank=tiebreak[:3], tiebreak=tiebreak)
+
+
+def _limit_word(limit: str) -> Joined:
+    """A limit name for a step, word by word: "kazoe 2x yakuman", "kiriage mangan", "haneman"."""
+    words: list[Any] = []
+    for w in limit.split():
+        if w.endswith("x") and w[:-1].isdigit():
+            words.append(Msg("limit.times", n=w[:-1]))
+        else:
+            words.append(Msg(f"limit.{w}") if has(f"limit.{w}") else w)
+    return Joined(words, " ")
+
+
+def _paid(seat: str, mult: int, basic: int, north: int, honba: int, counters: int) -> Joined:
+    """How one payment is worked out: basic x multiple rounded up to 100, + North's share, + honba."""
+    rounded = up100(basic * mult)
+    parts: list[Msg] = [Msg("riichi.pays", seat=seat, mult=mult, basic=basic, raw=basic * mult, rounded=rounded)]
+    if north:
+        parts.append(Msg("riichi.plus_north", north=north))
+    if honba:
+        parts.append(Msg("riichi.plus_honba", honba=honba, n=counters))
+    if north or honba:
+        parts.append(Msg("riichi.equals", amount=rounded + north + honba))
+    return Joined(parts, "")
 
 
 def pay(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None = None) -> tuple[dict[str, int], int, list[dict[str, Any]], list[str]]:
@@ -154,12 +182,12 @@ def pay(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None = None) 
         if rs.players == 3 and st.get("sanma", "tsumo_son") == "north_split":
             north = up100(basic * (2 if ctx.dealer else 1))  # what North would have paid
             north_half = (north + 199) // 200 * 100  # half of it, rounded up to 100
-            steps.append(f"north_split: half of the absent North's {north} = {north_half} added to each payer")
+            steps.append(Msg("riichi.north_split", north=north, half=north_half))
         for s in seats:
             amount = up100(basic * (2 if (ctx.dealer or s == "E") else 1)) + north_half + st.get("honba_tsumo", 100) * ctx.honba
             payments[s] = amount
             ledger.append({"from": s, "to": ctx.seat, "amount": amount, "reason": "tsumo" + honba_note})
-        steps.append("tsumo: " + ", ".join(f"{s} pays {payments[s]}" for s in seats))
+        steps.append(Msg("riichi.tsumo", items=Joined([_paid(s, 2 if (ctx.dealer or s == "E") else 1, basic, north_half, st.get("honba_tsumo", 100) * ctx.honba, ctx.honba) for s in seats], "; ")))
     else:
         frm = ctx.from_seat
         if frm == ctx.seat or frm not in seats:
@@ -167,11 +195,11 @@ def pay(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None = None) 
         amount = up100(basic * (6 if ctx.dealer else 4)) + st.get("honba_ron", 300) * ctx.honba
         payments[frm] = amount
         ledger.append({"from": frm, "to": ctx.seat, "amount": amount, "reason": "ron" + honba_note})
-        steps.append(f"ron: {frm} pays {amount}")
+        steps.append(Msg("riichi.ron", item=_paid(frm, 6 if ctx.dealer else 4, basic, 0, st.get("honba_ron", 300) * ctx.honba, ctx.honba)))
     pot = st.get("stick", 1000) * ctx.sticks
     if pot:
         ledger.append({"from": "pot", "to": ctx.seat, "amount": pot, "reason": f"{ctx.sticks} riichi stick(s)"})
-        steps.append(f"riichi sticks: {pot} from the pot")
+        steps.append(Msg("riichi.sticks", n=ctx.sticks, pot=pot))
     return payments, pot, ledger, steps
 
 
@@ -260,9 +288,12 @@ def nagashi(hand: Hand, rs: Ruleset, ctx: WinContext, text: str, lang: str = "en
         "ledger": ledger,
         "explain": {
             "decomposition": [],
-            "awarded": [{"id": "nagashi_mangan", "rule": pick(fan.get("text"), lang), "value": 5}],
+            "form": None,
+            "wait": None,
+            "readings": [],
+            "awarded": [{"id": "nagashi_mangan", "name": pick(names, lang) or "nagashi_mangan", "rule": pick(fan.get("text"), lang), "value": 5, "per": 5, "count": 1, "unit": "han"}],
             "excluded": [],
-            "steps": ["nagashi mangan: a mangan (basic points 2000) paid as a self-draw, whatever the hand holds"] + steps,
+            "steps": [localize(x, lang) for x in [Msg("riichi.nagashi")] + steps],
         },
     }
 
