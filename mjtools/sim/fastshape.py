@@ -584,6 +584,10 @@ class Analyzer:
         sig14 = {g: self._sig(w[0], w[1], w[2], len(w[3]), keys[g]) for g, w in where.items()}
         pairs: dict[tuple[int, int], int] = {}
         kind_mask = self._kind_mask
+        ok = 0  # kinds not all held already
+        for x in range(34):
+            if held[x] < copies[x]:
+                ok |= 1 << x
         for k, d, g, ng in after:
             o = other.get(k, INF)
             if o <= d:
@@ -620,16 +624,24 @@ class Analyzer:
                         gain |= kind_mask(g, got)
                 if o == d:
                     gain |= ogain
-            eff = [x for x in bits(gain) if held[x] - (x == k) < copies[x]]
+            gain &= ok | (1 << k)  # the discarded tile's kind is no longer all held
+            eff = []
             live = 0
-            for e in eff:
-                live += unseen[e]
+            for lo in (0, 9, 18, 27):
+                chunk = (gain >> lo) & 511
+                if chunk:
+                    for off in _BITS9[chunk]:
+                        eff.append(lo + off)
+                        live += unseen[lo + off]
             rows.append(Row(k, d - 1 if d < INF else INF, eff, live))
         rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
         return rows
 
 
 _TH = frozenset(TERMINAL_HONOR)
+
+
+_BITS9 = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(512))
 
 
 def bits(mask: int) -> list[int]:
