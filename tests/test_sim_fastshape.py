@@ -72,5 +72,5 @@ def test_agrees_with_shanten_py(name, rng):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SPECS))
 def test_agrees_with_shanten_py_many(name, rng, monkeypatch):
-    monkeypatch.setenv("FAST_N", "400")
+    monkeypatch.setenv("FAST_N", "120")
     test_agrees_with_shanten_py(name, rng)
