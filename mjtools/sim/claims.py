@@ -52,10 +52,12 @@ class Claims(_Base):
                 if m.kind == "pung" and m.tiles[0] & 63 == k:
                     m.kind = "added_kong"
                     m.tiles.append(code)
+                    p.last_kong = m
                     break
             self.vis[k] += 1
         else:
             p.melds.append(MeldRec("concealed_kong", [p.take_kind(k) for _ in range(4)]))
+            p.last_kong = p.melds[-1]
             self.vis[k] += 4
         p._melds_info = None
         p._waits = None
@@ -232,6 +234,7 @@ class Claims(_Base):
         self._break_ippatsu()
         self.event(a.kind, q.seat, tile=code_str(a.tile), **{"from": p.seat})
         if a.kind == "exposed_kong":
+            q.last_kong = q.melds[-1]
             self.kong_seats.append(q.seat)
             self.wall.kongs += 1
             if self.cfg.kong_indicator == "immediate":

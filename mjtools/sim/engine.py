@@ -367,13 +367,13 @@ class HandEngine(Claims):
         if p.ippatsu:
             s["ippatsu"] = 1
         if tsumo:
-            if getattr(p, "draw_kind", "") == "replacement" and p.kong_turn:
+            if p.draw_kind == "replacement" and p.kong_turn:
                 s["kong_bloom"] = 1
-            if getattr(p, "flower_draw", False):
+            if p.flower_draw:
                 s["flower_bloom"] = 1
-            if getattr(p, "draw_kind", "") == "live" and getattr(p, "last_tile", False):
+            if p.draw_kind == "live" and p.last_tile:
                 s["last_tile"] = 1
-            if p.draws == 1 and not self.interrupted and not p.melds and getattr(p, "draw_kind", "") == "live":
+            if p.draws == 1 and not self.interrupted and not p.melds and p.draw_kind == "live":
                 s["first_turn"] = 1
         return s
 

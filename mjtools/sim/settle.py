@@ -115,8 +115,13 @@ def table_extras(e: HandEngine, winners: Mapping[str, str], discarder: Player | 
     out: list[dict[str, Any]] = []
     ctx = context_options(e, tsumo=discarder is None)
     first = next(iter(winners))
-    if discarder is not None and kong_discard and e.cfg.kong_transfer:
-        out += table._transfer(e.rs, {discarder.seat: notation(discarder)}, discarder.seat, first, ctx)
+    if discarder is not None and kong_discard and e.cfg.kong_transfer and discarder.last_kong is not None:
+        # the transfer reads the discarder's most recent meld: list the kong just made last
+        # (an added kong sits where its pung was called)
+        melds = [m for m in discarder.melds if m is not discarder.last_kong] + [discarder.last_kong]
+        h = hand_of(discarder)
+        text = str(Hand(h.concealed, tuple(meld(m) for m in melds), h.aside, None))
+        out += table._transfer(e.rs, {discarder.seat: text}, discarder.seat, first, ctx)
     if e.cfg.table_chickens:
         hands = {p.seat: winners.get(p.seat) or notation(p) for p in e.players}
         out += table._chickens(e.rs, hands, list(winners), ctx)

@@ -90,6 +90,7 @@ class Player:
     furiten_locked: bool = False  # riichi: a passed win blocks ron for the rest of the hand
     pass_lock: bool = False  # 过手胡: a passed win blocks ron until the next draw
     kong_turn: bool = False  # the last action was a kong (杠上炮 on the next discard)
+    last_kong: MeldRec | None = None  # the kong made last (呼叫转移 pays out its money)
     pre_waits: list[int] | None = None  # waits before the tile just drawn (tsumo check)
     draw_kind: str = ""  # live | replacement
     flower_draw: bool = False  # the drawn tile replaced a flower
