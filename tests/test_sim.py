@@ -245,3 +245,22 @@ def test_efficient_bot_keeps_the_most_effective_tiles():
     bot = EfficientBot("E", rs, random.Random(0))
     a = bot.act(View(e, p, "turn", p.drawn), turn_options(e, p, False))
     assert isinstance(a, Action) and a.kind == "discard" and a.tile in (15, 30)  # 7p or 4z
+
+
+def test_kong_money_transfer_after_an_added_kong():
+    """呼叫转移 reads the discarder's latest kong: an added kong sits where its pung was called,
+    so the engine hands the scoring side the kong just made as the last meld."""
+    from mjtools.sim import settle
+    from mjtools.sim.state import MeldRec
+
+    rs = load("sichuan-xuezhan")
+    e = HandEngine(rs, make_bots(["efficient"] * 4, rs, 1), 1)
+    w = e.players[2]
+    for c in (5, 5, 5, 7, 21, 22, 23):  # 666m 8m 456s
+        w.add(c)
+    kong = MeldRec("added_kong", [0, 0, 0, 0], "E", 0)
+    w.melds = [kong, MeldRec("pung", [3, 3, 3], "N", 3)]
+    w.last_kong = kong
+    entries = settle.table_extras(e, {"S": "123m456m789m1p+1p"}, w, True)
+    assert entries and all(x["from"] == "W" and x["to"] == "S" for x in entries)
+    assert sum(x["amount"] for x in entries) == 3  # an added kong collects 1 from each other player
