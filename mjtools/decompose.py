@@ -260,12 +260,36 @@ def _irregular(hand: Hand, spec: ShapeSpec, form: str) -> Iterator[list[Block]]:
         yield [Block(SINGLE, (k,)) for k in kinds] + [Block(SINGLE, (), free=1) for _ in range(st.wild)]
 
 
+def all_258(hand: Hand, spec: ShapeSpec) -> Iterator[list[Block]]:
+    """将将和 (Changsha): every tile a 2, 5 or 8 in any arrangement; laid-down melds must be
+    pungs or kongs of them. The concealed tiles are singles (a wildcard a free single)."""
+    from mjtools.shapes import KINDS_258
+
+    stand = dict(spec.stand_ins)
+    melds = [_meld_block(m, stand) for m in hand.melds]
+    if any(b.shape not in (PUNG, KONG) or b.first not in KINDS_258 for b in melds):
+        return
+    singles: list[Block] = []
+    for t in hand.hand_tiles():
+        if t.kind in spec.wild_kinds:
+            singles.append(Block(SINGLE, (), free=1))
+            continue
+        k = stand.get(t.kind, t.kind)
+        if k not in KINDS_258:
+            return
+        singles.append(Block(SINGLE, (k,)))
+    if len(singles) + 3 * len(melds) != spec.hand_size + 1:
+        return
+    yield melds + sorted(singles, key=lambda b: (b.kinds == (), b.kinds))
+
+
 FORMS = {
     "standard": standard,
     "seven_pairs": seven_pairs,
     "thirteen_orphans": thirteen_orphans,
     "thirteen_unrelated": lambda h, s: _irregular(h, s, "thirteen_unrelated"),
     "knitted": lambda h, s: _irregular(h, s, "knitted"),
+    "all_258": all_258,
 }
 
 
@@ -313,7 +337,7 @@ def decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
                     wait = "pair"
                 out.append(Decomposition(form, tuple(blocks), i, wait))
                 placed = True
-                if form in ("thirteen_orphans", "thirteen_unrelated", "knitted"):
+                if form in ("thirteen_orphans", "thirteen_unrelated", "knitted", "all_258"):
                     break
             if not placed:
                 out.append(Decomposition(form, tuple(blocks), None, None))

@@ -32,6 +32,8 @@ class HandState:
     meld_pungs_only: bool  # every meld is a pung or kong (for all-pungs shapes)
     meld_tiles: tuple[int, int, int, int]  # tiles in melds per group (kongs count 4)
     held: list[int]  # physical copies held per kind (50), melds and set-aside included
+    meld_kinds: frozenset[int] = frozenset()  # the (natural) kinds the melds hold
+    concealed_kongs: int = 0  # melds that are concealed kongs
 
     @property
     def tiles(self) -> int:
@@ -64,7 +66,9 @@ def state_of(hand: Hand, spec: ShapeSpec) -> HandState:
             k = stand.get(k, k)
             if k < 34:
                 per_group[k // 9 if k < 27 else 3] += 1
-    return HandState(counts, wild, len(hand.melds), frozenset(groups), pungs_only, tuple(per_group), list(hand.counts))
+    kinds = frozenset(stand.get(k, k) for m in hand.melds for k in m.kinds)
+    hidden = sum(1 for m in hand.melds if m.concealed)
+    return HandState(counts, wild, len(hand.melds), frozenset(groups), pungs_only, tuple(per_group), list(hand.counts), kinds, hidden)
 
 
 def group_key(counts: list[int], kinds: tuple[int, ...]) -> int:
@@ -93,6 +97,8 @@ def _alternatives(spec: ShapeSpec, st: HandState) -> list[tuple[tuple[str | None
     if spec.pair_258:
         if "all_pungs" in spec.pair_258_exempt and st.meld_pungs_only:
             alts.append((variants(False, False), None))
+        if "fully_melded" in spec.pair_258_exempt and st.melds == spec.sets_needed and not st.concealed_kongs:
+            alts.append((variants(True, False), None))  # 全求人: every set called, any pair
         if "full_flush" in spec.pair_258_exempt:
             for g in range(3):
                 if layout[g] is not None and st.meld_groups <= {g}:
@@ -234,11 +240,26 @@ def knitted_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> 
     return 14 - min(kept, 14)
 
 
+def all_258_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
+    """将将和: every tile a 2, 5 or 8 in any arrangement; melds only pungs or kongs of them."""
+    from mjtools.shapes import KINDS_258
+
+    if not st.meld_pungs_only or not st.meld_kinds <= KINDS_258 or not st.meld_groups <= groups:
+        return INF
+    need = spec.hand_size + 1 - 3 * st.melds
+    suits = sum(1 for g in (0, 1, 2) if g in groups)
+    if need < 0 or 12 * suits < spec.hand_size + 1:
+        return INF
+    kept = sum(st.counts[k] for k in KINDS_258 if k // 9 in groups)
+    return need - min(kept, need)
+
+
 _OTHER_FORMS = {
     "seven_pairs": seven_pairs_distance,
     "thirteen_orphans": thirteen_orphans_distance,
     "thirteen_unrelated": thirteen_unrelated_distance,
     "knitted": knitted_distance,
+    "all_258": all_258_distance,
 }
 
 

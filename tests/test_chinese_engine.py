@@ -197,3 +197,42 @@ def test_table_case_errors():
         settle_table({"table": {"E": "123m456m789m11p23p+4p"}, "event": "win", "winners": ["E"], "from": "E"}, rs)
     with pytest.raises(UsageError):
         settle_table({"table": {"E": "123m456m789m11p23p"}, "event": "draw"}, rs)
+
+
+# -- 独听: the fast check against the exhaustive waits ---------------------------------------------
+
+
+@pytest.mark.parametrize("rid", ["taiwan-16", "sichuan-xuezhan", "guangdong-cantonese", "riichi"])
+def test_single_wait_fast_check_matches_the_waits(rid):
+    import random
+
+    from gen import complete_hand
+    from mjtools.decompose import decompositions
+    from mjtools.patterns.ctx import Ctx
+    from mjtools.tiles import kinds_str
+    from mjtools.validate import check_hand
+    from mjtools.waits import other_wait_exists, waiting_kinds_before_win
+
+    rs = load(rid)
+    rng = random.Random(f"waits:{rid}")
+    sets = 5 if rs.hand_size == 16 else 4
+    kinds = range(27) if rid == "sichuan-xuezhan" else range(34)
+    checked = 0
+    while checked < 150:
+        if rid == "sichuan-xuezhan":
+            suits = rng.sample(range(3), 2)
+            kinds = [k for k in range(27) if k // 9 in suits]
+        if rng.random() < 0.2 and rs.hand_size == 13 and "seven_pairs" in rs.base_spec.forms:
+            hand = sorted(rng.sample(list(kinds), 7) * 2)
+        else:
+            hand = complete_hand(rng, sets=sets, kinds=kinds)
+        if hand is None:
+            continue
+        last = hand.pop(rng.randrange(len(hand)))
+        text = kinds_str(hand) + "+" + kinds_str([last])
+        h = check_hand(parse_hand(text), rs, text, need_last=True, sizes=(rs.hand_size + 1,))
+        ctx = build_context({}, rs)
+        for d in decompositions(h, rs.base_spec):
+            c = Ctx(h, d, ctx, frozenset(), (), (), {}, {}, rs.base_spec)
+            assert (len(waiting_kinds_before_win(c)) == 1) == (not other_wait_exists(c)), text
+            checked += 1

@@ -112,11 +112,7 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False, lang: str 
         if "error" in r:
             continue
         if "results" in r:  # a table case
-            lines = [f"line {r.get('line', '-')}: table {r['event']}"]
-            for sub in r["results"]:
-                lines.append(f"  {sub.get('seat', '')} {sub['hand']}: {sub['points']} ({'valid' if sub['valid'] else sub['reason']})")
-            lines.append("  net: " + ", ".join(f"{s} {v:+g}" for s, v in r["net"].items()))
-            parts.append("\n".join(lines))
+            parts.append(_table_case(r, unicode))
             continue
         head = (f"line {r['line']}: " if "line" in r else "") + f"{glyphs(r['hand'], unicode)}  [{r['rules']}]"
         if not r["valid"]:
@@ -134,6 +130,8 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False, lang: str 
             total = f"  {r['han']} han {r['fu']} fu" if r.get("fu") else f"  {r['han']} han"
         if r.get("limit"):
             total += f" ({r['limit']})"
+        if r.get("tier"):
+            total += f" ({r['tier']})"
         lines.append(total)
         pays = ", ".join(f"{s} {a:g}" for s, a in r["payments"].items() if a)
         lines.append(_style(f"  points: {r['points']:g}", bold=True) + (f"  paid by {pays}" if pays else "") + (f", pot {r['pot']:g}" if r.get("pot") else ""))
@@ -144,3 +142,27 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False, lang: str 
         parts.append("\n".join(lines))
     parts += _error_rows(records)
     return "\n\n".join(parts) + "\n" if parts else ""
+
+
+def _table_case(r: dict[str, Any], unicode: bool) -> str:
+    """A table case: each player's result, every ledger entry with its reason, the net."""
+    lines = [(f"line {r['line']}: " if "line" in r else "") + f"table {r['event']}"]
+    for sub in r["results"]:
+        hand = glyphs(sub.get("hand", ""), unicode)
+        if "points" in sub:  # a winner's score record
+            fans = ", ".join(f["id"] + (f" x{f['count']}" if f["count"] != 1 else "") for f in sub.get("fans", []))
+            what = f"{sub['points']:g} ({fans})" if sub.get("valid") else _style("not a legal win", fg="red") + f": {sub.get('reason')}"
+        else:  # a player at a draw
+            bits = ["ready" + (f", best {sub['best']:g}" if sub.get("best") is not None else "") if sub.get("tenpai") else "not ready"]
+            if sub.get("flower_pig"):
+                bits.append("flower pig")
+            what = "; ".join(bits)
+        lines.append(f"  {sub.get('seat', '')} {hand}: {what}")
+    if r.get("bumped"):
+        lines.append("  bumped by a nearer claimant: " + ", ".join(r["bumped"]))
+    for e in r.get("ledger", []):
+        lines.append(f"  {e['from']} -> {e['to']} {e['amount']:g}  {e['reason']}")
+    lines.append(_style("  net: " + ", ".join(f"{s} {v:+g}" for s, v in r["net"].items()), bold=True))
+    if r.get("next_dealer"):
+        lines.append(f"  next dealer: {r['next_dealer']}")
+    return "\n".join(lines)

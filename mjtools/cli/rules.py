@@ -96,6 +96,7 @@ def _flatten(node: Any, prefix: str = "") -> dict[str, Any]:
 
 # Documentation inside fans, options and special rules: not a difference in the rules.
 DOC_KEYS = {"names", "text", "source", "aliases"}
+LANGS = {"en", "zh_hans", "zh_hant", "ja"}  # an option choice's text: documentation too
 
 
 def _doc_stems(flat: dict[str, Any]) -> set[str]:
@@ -129,7 +130,8 @@ def diff_rulesets(a: str, b: str) -> list[dict[str, Any]]:
             fb[stem] = "present" if stem in sb else "<absent>"
     rows = []
     for key in sorted(set(fa) | set(fb)):
-        if DOC_KEYS & set(key.split(".")):
+        parts = key.split(".")
+        if DOC_KEYS & set(parts) or ("choices" in parts and parts[-1] in LANGS):
             continue
         if fa.get(key, "<absent>") != fb.get(key, "<absent>"):
             rows.append({"path": key, a: fa.get(key, "<absent>"), b: fb.get(key, "<absent>")})

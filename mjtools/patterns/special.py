@@ -39,7 +39,7 @@ def knitted(ctx: Ctx) -> int:
 
 
 def _flowers(ctx: Ctx) -> list[int]:
-    return [t.kind - 33 for t in ctx.hand.all_tiles() if t.suit == "f"]
+    return ctx.flowers
 
 
 @pattern("seat_flower")
@@ -116,3 +116,12 @@ def tiles_held(ctx: Ctx, *, tiles: str = "") -> int:
 def tile_kind_held(ctx: Ctx, *, tile: str = "1s") -> int:
     k = parse_kind(tile)
     return ctx.hand.counts[k]
+
+
+@pattern("kinds_held")
+def kinds_held(ctx: Ctx, *, copies: int = 4, per: int = 1) -> int:
+    """Kinds of which at least `copies` tiles are held (melds included), counted in groups of
+    `per`: 起手胡 四喜 is {copies: 4} (each four of a kind), 六六顺 {copies: 3, per: 2} (each
+    two triplets)."""
+    n = sum(1 for c in ctx.hand.counts[:34] if c >= copies)
+    return n // max(per, 1)

@@ -16,7 +16,7 @@ The `settlement:` section drives it (see the schema's descriptions). In order:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from mjtools.context import WinContext
@@ -24,6 +24,9 @@ from mjtools.errors import UsageError
 from mjtools.hand import Hand
 from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
+from mjtools.scoring.bonuses import bird_entries, chicken_entries, flower_entries
+from mjtools.scoring.kongs import kong_entries
+from mjtools.scoring.liability import apply_liability
 from mjtools.scoring.models import num
 from mjtools.scoring.result import Evaluation, HandValue, Settled
 
@@ -53,24 +56,21 @@ def check_active(rs: Ruleset, ctx: WinContext) -> None:
 
 def shares(rs: Ruleset, ctx: WinContext) -> list[tuple[str, str, float]]:
     """(who pays, on whose behalf, share of the hand value) for this win."""
-    st = rs.section("settlement")
+    p = plan(rs)
     pool = payers_pool(rs, ctx)
     if ctx.tsumo:
-        if st.get("tsumo", "all") == "none":
+        if p.tsumo == "none":
             return []
-        share = st.get("tsumo_share", 1)
-        return [(s, s, share) for s in pool]
+        return [(s, s, p.tsumo_share) for s in pool]
     d = ctx.from_seat
     if d == ctx.seat or d not in rs.seats:
         raise UsageError(f"--from {d}: the discarder must be another seat of {rs.seats}")
-    mode = st.get("ron", "discarder")
-    if st.get("deal_in_before_ready_pays_all") and not ctx.has("discarder_ready"):
+    mode = p.ron
+    if p.big_pay and not ctx.has("discarder_ready"):
         mode = "discarder_for_all"
-    rs_shares = st.get("ron_shares", {})
     if mode == "discarder":
-        return [(d, d, rs_shares.get("discarder", 1))]
-    behalf = [(s, rs_shares.get("discarder" if s == d else "others", 1)) for s in pool if s != d]
-    behalf.insert(0, (d, rs_shares.get("discarder", 1)))
+        return [(d, d, p.ron_discarder)]
+    behalf = [(d, p.ron_discarder)] + [(s, p.ron_others) for s in pool if s != d]
     if mode == "all":
         return [(s, s, share) for s, share in behalf]
     return [(d, s, share) for s, share in behalf]  # discarder_for_all
@@ -80,14 +80,58 @@ def _dealer_involved(ctx: WinContext, behalf: str) -> bool:
     return ctx.dealer or behalf == "E"
 
 
-def _dealer_factor(dealer: Mapping[str, Any], ctx: WinContext, behalf: str) -> float:
-    mult = dealer.get("multiplier", 1)
-    when = set(dealer.get("when", ("wins", "pays")))
-    if mult == 1:
-        return 1
-    if ("wins" in when and ctx.dealer) or ("pays" in when and behalf == "E"):
-        return mult
-    return 1
+@dataclass(frozen=True)
+class Plan:
+    """The settlement section of one ruleset, read once (settle runs for every scored hand)."""
+
+    mult: float
+    when: frozenset[str]
+    tai: float
+    streak_tai: float
+    pull_tai: float
+    per_tai: float
+    add: float
+    liability: bool
+    extras: bool  # kong money, birds, flowers or chickens to look at
+    tsumo: str
+    tsumo_share: float
+    ron: str
+    ron_discarder: float
+    ron_others: float
+    big_pay: bool  # 大包: a discarder not yet ready pays for everyone
+    surcharges: bool  # discarder_multipliers: the settlement depends on the reading
+
+
+_PLANS: dict[int, tuple[Ruleset, Plan]] = {}
+
+
+def plan(rs: Ruleset) -> Plan:
+    got = _PLANS.get(id(rs))
+    if got is not None and got[0] is rs:
+        return got[1]
+    st = rs.section("settlement")
+    sc = rs.section("scoring")
+    dealer = st.get("dealer", {})
+    p = Plan(
+        mult=dealer.get("multiplier", 1),
+        when=frozenset(dealer.get("when", ("wins", "pays"))),
+        tai=dealer.get("tai", 0),
+        streak_tai=dealer.get("streak_tai", 0),
+        pull_tai=dealer.get("pull_tai", 0),
+        per_tai=sc.get("per_unit", sc.get("base", 1)),
+        add=dealer.get("add", 0) * sc.get("base", 1),
+        liability=bool(st.get("liability")),
+        extras=any(st.get(k) for k in ("kong_payments", "birds", "flowers", "chickens")),
+        tsumo=st.get("tsumo", "all"),
+        tsumo_share=st.get("tsumo_share", 1),
+        ron=st.get("ron", "discarder"),
+        ron_discarder=st.get("ron_shares", {}).get("discarder", 1),
+        ron_others=st.get("ron_shares", {}).get("others", 1),
+        big_pay=bool(st.get("deal_in_before_ready_pays_all")),
+        surcharges=bool(st.get("discarder_multipliers")),
+    )
+    _PLANS[id(rs)] = (rs, p)  # keeps rs alive, so its id is not reused while cached
+    return p
 
 
 def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None) -> tuple[float, list[str]]:
@@ -106,85 +150,93 @@ def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None) -> tu
     return factor, steps
 
 
-def _dealer_entries(rs: Ruleset, ctx: WinContext, parts: list[tuple[str, str, float]]) -> tuple[list[dict[str, Any]], list[str]]:
+def _dealer_factor(p: Plan, ctx: WinContext, behalf: str) -> float:
+    if p.mult == 1:
+        return 1
+    if ("wins" in p.when and ctx.dealer) or ("pays" in p.when and behalf == "E"):
+        return p.mult
+    return 1
+
+
+def _dealer_entries(p: Plan, ctx: WinContext, parts: list[tuple[str, str, float]]) -> tuple[list[dict[str, Any]], list[str]]:
     """Taiwan 庄家 / 连庄 / 拉庄 台 and Changsha's +1: once per payment that involves the dealer."""
-    st = rs.section("settlement")
-    sc = rs.section("scoring")
-    dealer = st.get("dealer", {})
-    tai = dealer.get("tai", 0) + ctx.streak * (dealer.get("streak_tai", 0) + dealer.get("pull_tai", 0))
-    per_tai = sc.get("per_unit", sc.get("base", 1))
-    add = dealer.get("add", 0) * sc.get("base", 1)
-    amount = tai * per_tai + add
+    tai = p.tai + ctx.streak * (p.streak_tai + p.pull_tai)
+    amount = tai * p.per_tai + p.add
     if not amount:
         return [], []
     bits = []
-    if dealer.get("tai"):
-        bits.append(f"庄家 {num(dealer['tai'])} 台")
-    if ctx.streak and (dealer.get("streak_tai") or dealer.get("pull_tai")):
-        bits.append(f"连{ctx.streak}" + (f"拉{ctx.streak}" if dealer.get("pull_tai") else "") + f" {num(ctx.streak * (dealer.get('streak_tai', 0) + dealer.get('pull_tai', 0)))} 台")
-    if add:
-        bits.append(f"庄闲 +{num(add)}")
+    if p.tai:
+        bits.append(f"庄家 {num(p.tai)} 台")
+    if ctx.streak and (p.streak_tai or p.pull_tai):
+        bits.append(f"连{ctx.streak}" + (f"拉{ctx.streak}" if p.pull_tai else "") + f" {num(ctx.streak * (p.streak_tai + p.pull_tai))} 台")
+    if p.add:
+        bits.append(f"庄闲 +{num(p.add)}")
     reason = "dealer: " + ", ".join(bits)
     out = [entry(payer, ctx.seat, amount, reason) for payer, behalf, _ in parts if _dealer_involved(ctx, behalf)]
     steps = [Msg("settle.dealer_entries", reason=reason, amount=num(amount))] if out else []
     return out, steps
 
 
-def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = None, ev: Evaluation | None = None, chickens: bool = True) -> Settled:
-    """The ledger of one win. `chickens=False` when a table case settles every hand's chickens."""
+def _by_payer(entries: list[dict[str, Any]]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for e in entries:
+        out[e["from"]] = out.get(e["from"], 0) + e["amount"]
+    return out
+
+
+def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = None, ev: Evaluation | None = None, chickens: bool = True, explain: bool = True) -> Settled:
+    """The ledger of one win. `chickens=False` when a table case settles every hand's chickens;
+    `explain=False` skips the explain steps (scoring many hands)."""
     if value.payments is not None:
         ledger = value.ledger if value.ledger is not None else [
             {"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in value.payments.items() if a
         ]
         return Settled(dict(value.payments), value.pot, ledger, [])
-    check_active(rs, ctx)
-    st = rs.section("settlement")
-    dealer = st.get("dealer", {})
+    if ctx.active:
+        check_active(rs, ctx)
+    p = plan(rs)
     parts = shares(rs, ctx)
     steps: list[str] = []
     normal: dict[str, float] = {}
-    surcharge, ssteps = _discarder_factor(rs, ctx, ev)
+    surcharge, ssteps = _discarder_factor(rs, ctx, ev) if p.surcharges else (1, [])
     steps += ssteps
     for payer, behalf, share in parts:
-        amount = value.points * share * _dealer_factor(dealer, ctx, behalf)
+        amount = value.points * share * _dealer_factor(p, ctx, behalf)
         if not ctx.tsumo and payer == behalf == ctx.from_seat:
             amount *= surcharge
         normal[payer] = normal.get(payer, 0) + amount
-        if payer == behalf:
-            steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if ctx.tsumo else "settle.discard"), share=num(share)))
-        else:
-            steps.append(Msg("settle.on_behalf", seat=payer, amount=num(amount), behalf=behalf))
-    hand_pay, reason = dict(normal), "hand"
-    if hand is not None and ev is not None and st.get("liability"):
-        from mjtools.scoring.liability import apply_liability
-
+        if explain:
+            if payer == behalf:
+                steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if ctx.tsumo else "settle.discard"), share=num(share)))
+            else:
+                steps.append(Msg("settle.on_behalf", seat=payer, amount=num(amount), behalf=behalf))
+    hand_pay, reason = normal, "hand"
+    if p.liability and hand is not None and ev is not None:
         hand_pay, why, lsteps = apply_liability(normal, rs, ctx, hand, ev)
         steps += lsteps
         if why:
             reason = f"hand (包牌 {why})"
     ledger = [entry(s, ctx.seat, a, reason) for s, a in hand_pay.items() if a]
-    payers = list(dict.fromkeys(p for p, _, _ in parts))
+    payers = list(dict.fromkeys(x for x, _, _ in parts))
     for why, amount in value.adds:
         ledger += [entry(s, ctx.seat, amount, why) for s in payers]
-    extra, dsteps = _dealer_entries(rs, ctx, parts)
+    extra, dsteps = _dealer_entries(p, ctx, parts)
     ledger += extra
     steps += dsteps
-    if hand is not None:
-        from mjtools.scoring.bonuses import bird_entries, chicken_entries, flower_entries
-        from mjtools.scoring.kongs import kong_entries
-
+    if hand is not None and (p.extras or ctx.birds):
         for more in (
             kong_entries(hand, ctx.seat, rs, ctx),
-            bird_entries(normal, rs, ctx),
+            bird_entries(normal, rs, ctx, _by_payer(extra)),
             flower_entries(hand, payers, rs, ctx),
             chicken_entries({ctx.seat: hand}, rs, ctx, winners=(ctx.seat,)) if chickens else [],
         ):
             ledger += more
-            steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in more]
+            if explain:
+                steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in more]
     payments = {s: 0.0 for s in rs.seats if s != ctx.seat}
     for e in ledger:
         if e["to"] == ctx.seat and e["from"] in payments:
             payments[e["from"]] += e["amount"]
         elif e["from"] == ctx.seat and e["to"] in payments:
-            payments[e["to"]] -= e["amount"]  # chickens can flow from the winner (包鸡 aside, never here)
+            payments[e["to"]] -= e["amount"]  # a flow from the winner (none of the shipped rules)
     return Settled({s: num(a) for s, a in payments.items()}, 0, ledger, steps)
