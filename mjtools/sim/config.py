@@ -80,6 +80,8 @@ class PlayConfig:
     table_chickens: bool = False  # chickens are settled for every hand at the table
     kong_transfer: bool = False  # 呼叫转移 on a 杠上炮
     end_roles: tuple[str, ...] = ()  # indicators turned after a win (翻牌鸡), not at the start
+    opening_wins: tuple[str, ...] = ()  # 起手胡 fans checked on the dealt hands
+    dealer_extra: int = 1
 
 
 _CACHE: dict[int, tuple[Ruleset, PlayConfig]] = {}
@@ -175,6 +177,8 @@ def _build(rs: Ruleset) -> PlayConfig:
         exhaustive_dealer=wall.get("exhaustive_dealer", "rotate") or "rotate",
         wild_discardable=bool(rs.section("wildcards").get("discardable", True)),
         table_chickens=bool(settle.get("chickens")),
+        opening_wins=tuple(play.get("opening_wins") or ()),
+        dealer_extra=int(rs.section("hand").get("dealer_extra", 0) or 0),
         kong_transfer=bool(settle.get("kong_payment_transfer")),
         end_roles=tuple(r for r in roles if (rs.section("indicators").get(r) or {}).get("turned") == "end"),
     )

@@ -67,6 +67,7 @@ class HandEngine(Claims):
         self.unsettled: list[str] = []
         self.end_turned = False
         self.anyone_out = False  # 血战: a winner has left the table
+        self.openings: list[dict[str, Any]] = []  # 起手胡 shown after the deal
 
     # -- helpers --------------------------------------------------------------------------------
     def event(self, name: str, seat: str | None = None, **kw: Any) -> None:
@@ -309,13 +310,31 @@ class HandEngine(Claims):
                 self._exchange()
             if self.cfg.void_declaration:
                 self._declare_voids()
-            self._loop()
+            mode = "draw"
+            if self.cfg.opening_wins and (self.setup is None or not self.setup.mid_hand):
+                if self.cfg.dealer_extra:  # the dealer is dealt his first draw (14 tiles)
+                    self._draw(self.players[0], self.wall.draw(), "live")
+                    mode = "drawn"
+                self._opening_wins()
+            self._loop(mode)
         except _End:
             pass
         return self.record()
 
-    def _loop(self) -> None:
-        i, mode = (self.setup.start if self.setup is not None else 0), "draw"
+    def _opening_wins(self) -> None:
+        """起手胡 (play.opening_wins): every player holding one shows it right after the deal
+        and is paid as a self-draw of those fans (scored with situation opening_win); the hand
+        goes on. Showing costs nothing, so every bot shows."""
+        for p in self.players:
+            ctx = settle.win_context(self, p, True, None, {"opening_win": 1}, 0)
+            rec = settle.score_win(self, p, settle.hand_of(p), ctx)
+            if rec is not None:
+                self.ledger.extend(rec.get("ledger", []))
+                self.event("opening_win", p.seat, fans=[f["id"] for f in rec["fans"]])
+                self.openings.append({"seat": p.seat, "fans": {f["id"]: f["count"] for f in rec["fans"]}, "points": rec["points"]})
+
+    def _loop(self, mode: str = "draw") -> None:
+        i = self.setup.start if self.setup is not None else 0
         while True:
             p = self.players[i]
             if mode == "draw":
@@ -325,7 +344,7 @@ class HandEngine(Claims):
                 self._draw(p, self.wall.draw(), "live")
             elif mode == "replacement":
                 self._draw(p, self.wall.replacement(), "replacement")
-            i, mode = self._turn(p, mode)
+            i, mode = self._turn(p, mode)  # mode "drawn": the tile is already in the hand
 
     def _draw(self, p: Player, code: int, how: str) -> None:
         p.pre_waits = self.waits(p) if not p.out else []
@@ -503,6 +522,7 @@ class HandEngine(Claims):
             "turns": self.turns,
             "wall_left": self.wall.left,
             "wins": self.wins,
+            **({"opening_wins": self.openings} if self.openings else {}),
             "net": {s: _num(v) for s, v in net.items()},
             "pot": _num(pot),
             "next_dealer": self.next_dealer(),
