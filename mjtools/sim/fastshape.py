@@ -92,6 +92,12 @@ class Analyzer:
         split = spec.min_tiles_one_suit is not None or spec.all_three_suits
         exotic = any(f not in ("standard", "seven_pairs", "thirteen_orphans") for f in spec.forms)
         self.slow = split or exotic  # delegated to shanten.py
+        # The analysis engine's own fast path (mjtools.fast) answers the specs it covers (no
+        # requirement, wildcard or declared void) faster than the incremental code below.
+        from mjtools import fast
+
+        self.fast = fast.engine_for(spec) if void is None and max(self.copies[:34]) <= 4 else None
+        self.kinds_mask = sum(1 << k for k in spec.kinds if k < 34)
         self.slots = _SLOTS[bool(spec.quads_as_pairs)]
         # natural kind -> (group, position in the group's table key)
         self.pos: dict[int, tuple[int, int]] = {}
@@ -388,6 +394,9 @@ class Analyzer:
 
     # -- public ---------------------------------------------------------------------------------
     def distance(self, counts: list[int], m: Melds = NO_MELDS) -> int:
+        if self.fast is not None:
+            sh = self.fast.shanten(counts, m.n)
+            return sh + 1 if sh < INF else INF
         if self.slow:
             return distance(self._state(counts, 0, m), self.spec, self.void)
         d = self._std_distance(self.keys(counts), m) if self.has_standard else INF
@@ -413,6 +422,9 @@ class Analyzer:
         """(shanten, kinds whose draw lowers it) for a hand of hand-size tiles; kinds whose
         every copy is already held (`held`: physical, melds included) are left out. `floor`:
         a known lower bound of the seven-pairs / orphans distance (skips them when above)."""
+        if self.fast is not None:
+            d, mask = self.fast.effective_mask(counts, m.n, self._drawable(held))
+            return (d - 1 if d < INF else INF), ([k for k in range(34) if mask >> k & 1] if d < INF else [])
         if self.slow:
             hs = self._state(counts, wild, m, held)
             d = distance(hs, self.spec, self.void)
@@ -436,8 +448,21 @@ class Analyzer:
             return d - wild - 1, [k for k in range(34) if gain >> k & 1 and held[k] < copies[k]]
         return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and (k in wk or gain >> stand.get(k, k) & 1)]
 
+    def _drawable(self, held: Sequence[int]) -> int:
+        mask = self.kinds_mask
+        copies = self.copies
+        for k in range(34):
+            if held[k] >= copies[k]:
+                mask &= ~(1 << k)
+        return mask
+
     def waits(self, counts: list[int], wild: int, m: Melds, held: Sequence[int]) -> list[int]:
         """Kinds that complete a hand of hand-size tiles (as `waits.waits_of`)."""
+        if self.fast is not None:
+            if self.fast.shanten(counts, m.n) != 0:
+                return []
+            mask = self.fast.waits_mask(counts, m.n, self._drawable(held))
+            return [k for k in range(34) if mask >> k & 1]
         sh, eff = self.effective(counts, wild, m, held)
         return eff if sh == 0 else []
 
@@ -445,6 +470,13 @@ class Analyzer:
         """Shanten after discarding one of each given physical kind (from hand-size + 1 tiles)."""
         counts, wild = self.natural(physical)
         res: dict[int, int] = {}
+        if self.fast is not None:
+            sh = self.fast.shanten
+            for k in kinds:
+                counts[k] -= 1
+                res[k] = sh(counts, m.n)
+                counts[k] += 1
+            return res
         if self.slow:
             for k in kinds:
                 if k in self.wild:
@@ -489,6 +521,8 @@ class Analyzer:
         `shanten.discard_table`: shanten, then live effective count, then kind). With
         `only_best`, only the discards of least shanten are listed."""
         kinds = [k for k in range(50) if physical[k] and (discardable is None or discardable(k))]
+        # mjtools.fast answers one hand at a time; over the discards of one hand the shared
+        # per-group work below is faster (measured on the efficient bot's decisions)
         from mjtools.sim.fastrows import rows_one_reading
 
         rows = rows_one_reading(self, physical, m, held, unseen, kinds, only_best)
