@@ -34,3 +34,25 @@ def riichi():
     from mjtools.rules import load
 
     return load("riichi")
+
+
+SHARES_FILE = os.path.join(os.environ["MJTOOLS_CACHE_DIR"], "sim-win-shares.jsonl")
+
+
+def pytest_sessionstart(session):
+    if not hasattr(session.config, "workerinput") and os.path.exists(SHARES_FILE):  # the controller only
+        os.remove(SHARES_FILE)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Report the simulator's win shares per variant (tests/test_sim.py writes them, from any
+    xdist worker, to SHARES_FILE)."""
+    import json
+
+    if not os.path.exists(SHARES_FILE):
+        return
+    with open(SHARES_FILE, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    terminalreporter.section("simulate: share of hands with a win")
+    for r in sorted(rows, key=lambda r: r["name"]):
+        terminalreporter.write_line(f"{r['name']:40} efficient {100 * r['efficient']:5.1f}%   random {100 * r['random']:5.1f}%")

@@ -26,18 +26,28 @@ def ready(hand_text: str, rs: Ruleset, opts: dict[str, Any]) -> bool:
     return bool(_waits(hand_text, rs, opts))
 
 
-def _waits(hand_text: str, rs: Ruleset, opts: dict[str, Any]) -> list[str]:
-    from mjtools.analysis import wait_record
+def _waits(hand_text: str, rs: Ruleset, opts: dict[str, Any], parsed: Hand | None = None) -> list[str]:
+    """`wait`'s waits, without what `wait` adds: most hands at a draw are not ready (the
+    shanten says so at once) and `wait` would also score every wait."""
+    from mjtools.analysis import SUIT_GROUP, prepare
     from mjtools.cli.options import build_context
     from mjtools.notation import parse_hand
+    from mjtools.shanten import shanten_of_state, state_of
+    from mjtools.tiles import kind_str
+    from mjtools.waits import waits_of
 
-    hand = parse_hand(hand_text)
+    hand = parsed if parsed is not None else parse_hand(hand_text)
     if hand.last is not None:
         raise UsageError(f"a player who has not won holds {rs.hand_size} tiles and no + tile: {hand_text}")
-    rec = wait_record(hand, rs, build_context(opts, rs), hand_text)
-    if "discards" in rec:
+    ctx = build_context(opts, rs)
+    hand, spec = prepare(hand, rs, ctx, hand_text)
+    if hand.size != rs.hand_size:
         raise UsageError(f"a player who has not won holds {rs.hand_size} tiles: {hand_text}")
-    return list(rec["waits"])
+    st = state_of(hand, spec)
+    void = None if ctx.void is None else SUIT_GROUP[ctx.void]
+    if shanten_of_state(st, spec, void)[0] != 0:
+        return []
+    return [kind_str(k) for k in waits_of(st, spec, list(rs.copies), void)]
 
 
 def flower_pig(hand: Hand) -> bool:
@@ -90,7 +100,7 @@ def settle_draw(hands: dict[str, str], rs: Ruleset, opts: dict[str, Any]) -> tup
             raise UsageError(f"a draw needs the hand of every player still in ({', '.join(active)}); {seat} is missing")
     base = rs.section("scoring").get("base", 1)
     parsed = {s: parse_hand(hands[s]) for s in active}
-    waits = {s: _waits(hands[s], rs, dict(opts, seat=s)) for s in active}
+    waits = {s: _waits(hands[s], rs, dict(opts, seat=s), parsed[s]) for s in active}
     tenpai = {s: bool(waits[s]) for s in active}
     pig_rule = ex.get("flower_pig") if (ex.get("flower_pig") or {}).get("enabled", True) else None
     pigs = {s for s in active if pig_rule and flower_pig(parsed[s])}

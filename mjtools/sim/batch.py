@@ -1,0 +1,189 @@
+"""One simulate run end to end (records, --out / --resume, progress, summary), and several
+runs from a scenario file with their comparison table."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from mjtools.errors import UsageError
+from mjtools.sim.records import OutFile, Summary, read_records
+from mjtools.sim.runner import Job, run_lines
+
+
+class Progress:
+    """A one-line progress bar on stderr (only when stderr is a terminal)."""
+
+    def __init__(self, total: int, done: int = 0, enabled: bool | None = None):
+        self.total = total
+        self.done = done
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.t0 = time.perf_counter()
+        self.last = 0.0
+        self.start = done
+
+    def __call__(self, n: int) -> None:
+        self.done += n
+        now = time.perf_counter()
+        if self.enabled and (now - self.last > 0.2 or self.done >= self.total):
+            self.last = now
+            frac = self.done / max(1, self.total)
+            bar = "#" * int(30 * frac)
+            rate = (self.done - self.start) / max(1e-9, now - self.t0)
+            sys.stderr.write(f"\r[{bar:<30}] {self.done}/{self.total} hands  {rate:.0f}/s ")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def run_job(job: Job, workers: int = 1, dask: str | None = None, out: str | None = None, resume: bool = False, progress: bool | None = None, keep: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play the job; returns (summary, records if `keep`). With `out`, records go to the file
+    (a resumed file's earlier records count in the summary too)."""
+    if resume and not out:
+        raise UsageError("--resume needs --out FILE")
+    if workers < 1:
+        raise UsageError("--workers is at least 1")
+    if job.hands < 0:
+        raise UsageError("--hands cannot be negative")
+    head = job.header()
+    seats = "ESWN"[: len(job.bots)]
+    summary = Summary(seats)
+    kept: list[dict[str, Any]] = []
+    outfile = None
+    start = 0
+    if out:
+        path = Path(out)
+        try:
+            outfile = OutFile(path, head, resume)
+        except OSError as e:
+            raise UsageError(f"--out {out}: {e.strerror}") from None
+        start = outfile.start
+        if start:
+            _, earlier = read_records(path)
+            for rec in earlier[: job.hands]:
+                summary.add(rec)
+                if keep:
+                    kept.append(rec)
+    bar = Progress(job.hands, min(start, job.hands), progress)
+    t0 = time.perf_counter()
+    try:
+        pending = 0
+        for line in run_lines(job, start, workers, dask, bar):
+            rec = json.loads(line)
+            summary.add(rec)
+            if keep:
+                kept.append(rec)
+            if outfile:
+                outfile.write(line)
+                pending += 1
+                if pending >= 50:
+                    outfile.flush()
+                    pending = 0
+    finally:
+        if outfile:
+            outfile.flush()
+            outfile.close()
+        bar.close()
+    elapsed = time.perf_counter() - t0
+    played = summary.hands - min(start, job.hands)
+    rec = summary.record(head, elapsed, workers)
+    rec["hands_per_s"] = round(played / elapsed, 2) if elapsed > 0 and played else None
+    if start:
+        rec["resumed_at"] = start
+    rec["_net_values"] = summary.net_values  # for --plot; removed before printing
+    return rec, kept
+
+
+# -- scenarios ------------------------------------------------------------------------------------
+
+SCENARIO_KEYS = {"name", "rules", "options", "bots", "hands", "seed"}
+
+
+def load_scenarios(path: str, jsonl: bool) -> list[dict[str, Any]]:
+    """A YAML list of scenarios, or one JSON object per line."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"{path}: cannot read it ({getattr(e, 'strerror', None) or e})") from None
+    items: list[Any] = []
+    if jsonl:
+        for n, line in enumerate(text.splitlines(), 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                items.append(json.loads(line))
+            except ValueError as e:
+                raise UsageError(f"{path}: line {n}: invalid JSON ({e.msg})") from None
+    else:
+        import yaml
+
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as e:
+            raise UsageError(f"{path}: not valid YAML ({str(e).splitlines()[0]})") from None
+        if not isinstance(data, list):
+            raise UsageError(f"{path}: a scenario file is a YAML list of scenarios")
+        items = data
+    out = []
+    for i, sc in enumerate(items, 1):
+        if not isinstance(sc, Mapping):
+            raise UsageError(f"{path}: scenario {i} is not a mapping")
+        unknown = set(sc) - SCENARIO_KEYS
+        if unknown:
+            raise UsageError(f"{path}: scenario {i} has unknown key(s) {', '.join(sorted(unknown))} (keys: {', '.join(sorted(SCENARIO_KEYS))})")
+        out.append(dict(sc))
+    if not out:
+        raise UsageError(f"{path}: no scenarios")
+    return out
+
+
+def comparison_table(summaries: list[dict[str, Any]]) -> str:
+    from tabulate import tabulate
+
+    rows = []
+    for s in summaries:
+        seats = list(s["points_by_seat"])
+        rows.append(
+            [
+                s.get("name", ""),
+                s["rules"],
+                ",".join(sorted(set(s["bots"]), key=s["bots"].index)),
+                s["hands"],
+                f"{100 * s['win_share']:.1f}%",
+                f"{100 * s['self_draw_share']:.1f}%",
+                s["exhaustive_draws"],
+                s["aborted"],
+                s["mean_turns"],
+                " ".join(f"{k}:{s['mean_points_by_seat'][k]:g}" for k in seats),
+                s["hands_per_s"],
+            ]
+        )
+    head = ["scenario", "rules", "bots", "hands", "win share", "self-draw", "exhaustive", "aborted", "turns", "mean points by seat", "hands/s"]
+    return tabulate(rows, headers=head, tablefmt="simple")
+
+
+def summary_table(s: Mapping[str, Any]) -> str:
+    from tabulate import tabulate
+
+    seats = list(s["points_by_seat"])
+    lines = [
+        f"{s['rules']}: {s['hands']} hands, seed {s['seed']}, bots {', '.join(s['bots'])}" + (f" ({s['hands_per_s']} hands/s)" if s.get("hands_per_s") else ""),
+        f"  hands with a win: {s['hands_with_win']} ({100 * s['win_share']:.1f}%), win events {s['win_events']}"
+        f" (self-draw {s['self_draw']}, discard {s['discard_wins']})",
+        f"  exhaustive draws: {s['exhaustive_draws']}, aborted: {s['aborted']}" + (f" ({', '.join(f'{k} {v}' for k, v in s['aborts'].items())})" if s["aborts"] else ""),
+        f"  mean turns (discards) per hand: {s['mean_turns']}",
+    ]
+    rows = [[k, f"{100 * s['win_share_by_seat'][k]:.1f}%", s["points_by_seat"][k], s["mean_points_by_seat"][k]] for k in seats]
+    lines.append(tabulate(rows, headers=["seat", "win share", "points", "mean points"], tablefmt="simple"))
+    fans = list(s["fans"].items())[:15]
+    if fans:
+        lines.append(tabulate([[k, v] for k, v in fans], headers=["fan", "wins"], tablefmt="simple"))
+    return "\n".join(lines) + "\n"

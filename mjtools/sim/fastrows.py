@@ -1,0 +1,137 @@
+"""`Analyzer.discard_rows` for the common case: one reading of the standard form (no
+requirement splits it), no wildcards. A discard changes one group's vector, and the draws that
+help every other group depend only on that new vector, so discards giving the same vector
+share them; draws are kept as bit masks of kinds (bit k = kind k)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjtools import tables
+from mjtools.sim.fastshape import Analyzer, Melds, Row
+from mjtools.tables import INF, POW5, VECTORS, ZERO, combine
+
+
+def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row] | None:
+    """`discard_rows` where the standard form has one reading and no wildcards: a discard
+    changes one group's vector, and the draws that help every other group depend only on
+    that new vector, so discards giving the same vector share them."""
+    if an.slow or not an.has_standard or an.wild or an.stand:
+        return None
+    readings = an._readings(m)
+    sets = an.spec.sets_needed - m.n
+    if len(readings) != 1 or sets < 0:
+        return None
+    col = 2 * sets + 1
+    counts = list(physical[:34])
+    keys = an.keys(counts)
+    gids = [ZERO, ZERO, ZERO, ZERO]
+    where = {}
+    for g, tid, ids, tg, gk in readings[0]:
+        gids[g] = tg[ids[keys[g]]]
+        where[g] = (tid, ids, tg, gk)
+    dmemo, pos = an._dist, an.pos
+
+    def dist(gl: list[int]) -> int:
+        mk = (gl[0], gl[1], gl[2], gl[3], col)
+        d = dmemo.get(mk)
+        if d is None:
+            d = dmemo[mk] = VECTORS[combine(combine(gl[0], gl[1]), combine(gl[2], gl[3]))][col]
+        return d
+
+    after = []  # (kind, standard distance after discarding it, group, the group's new vector)
+    seen: dict[tuple[int, int], int] = {}
+    for k in kinds:
+        g, i = pos[k]
+        w = where.get(g)
+        ng = gids[g] if w is None else w[2][w[1][keys[g] - POW5[i]]]
+        d = seen.get((g, ng))
+        if d is None:
+            gl = list(gids)
+            gl[g] = ng
+            d = seen[(g, ng)] = dist(gl)
+        after.append((k, d, g, ng))
+    # Seven pairs / orphans: removing a tile never lowers their distance, so they matter
+    # only for discards whose standard distance is at least the 14-tile hand's.
+    st14 = an._stats(counts) if (an.seven or an.orphans) and not m.n else None
+    o14 = an._other_distance(st14, m) if st14 is not None else INF
+    other: dict[int, int] = {}
+    if o14 < INF and not (only_best and o14 > min(a[1] for a in after)):
+        for k, d, _g, _n in after:
+            if o14 <= d:
+                other[k] = an._other_distance(an._restat(st14, counts[k], k, -1), m)  # type: ignore[arg-type]
+    if only_best:
+        if other:
+            least = min(min(d, other.get(k, INF)) for k, d, _, _ in after)
+            after = [a for a in after if min(a[1], other.get(a[0], INF)) == least]
+        else:
+            least = min(a[1] for a in after)
+            after = [a for a in after if a[1] == least]
+    shared: dict[tuple[int, int], int] = {}
+    rows = []
+    copies = an.copies
+    rests = an._rests(gids)
+    memo, cmemo = an._memo, tables._COMBINED
+    sig14 = {g: an._sig(w[0], w[1], w[2], len(w[3]), keys[g]) for g, w in where.items()}
+    pairs: dict[tuple[int, int], int] = {}
+    kind_mask = an._kind_mask
+    ok = 0  # kinds not all held already
+    for x in range(34):
+        if held[x] < copies[x]:
+            ok |= 1 << x
+    for k, d, g, ng in after:
+        o = other.get(k, INF)
+        if o <= d:
+            counts[k] -= 1
+            ogain = an._other_gain(counts, an._restat(st14, counts[k] + 1, k, -1), m, o)  # type: ignore[arg-type]
+            counts[k] += 1
+        if o < d:
+            gain, d = ogain, o
+        else:
+            gain = shared.get((g, ng))
+            if gain is None:
+                gain = 0
+                for g2 in where:
+                    if g2 != g:
+                        ab = _REMAIN[g][g2]  # the two groups besides g and g2
+                        pc = pairs.get(ab)
+                        if pc is None:
+                            pc = pairs[ab] = combine(gids[ab[0]], gids[ab[1]])
+                        rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
+                        if rest is None:
+                            rest = combine(ng, pc)
+                        sig = sig14[g2]
+                        got = memo.get((sig, rest, col))
+                        if got is None:
+                            got = an._positions(sig, rest, col)
+                        if got:
+                            gain |= kind_mask(g2, got)
+                shared[(g, ng)] = gain
+            w = where.get(g)
+            if w is not None:
+                tid, ids, tg, gk = w
+                got = an._gain_at(tid, ids, tg, gk, keys[g] - POW5[pos[k][1]], rests[g], col)
+                if got:
+                    gain |= kind_mask(g, got)
+            if o == d:
+                gain |= ogain
+        gain &= ok | (1 << k)  # the discarded tile's kind is no longer all held
+        eff = []
+        live = 0
+        for lo in (0, 9, 18, 27):
+            chunk = (gain >> lo) & 511
+            if chunk:
+                for off in _BITS9[chunk]:
+                    eff.append(lo + off)
+                    live += unseen[lo + off]
+        rows.append(Row(k, d - 1 if d < INF else INF, eff, live))
+    rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
+    return rows
+
+
+# the set bits of every 9-bit mask (a group of kinds)
+_BITS9 = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(512))
+
+
+# the two groups besides a pair of groups
+_REMAIN = [[tuple(x for x in range(4) if x not in (g, h)) for h in range(4)] for g in range(4)]

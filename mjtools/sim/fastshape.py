@@ -1,0 +1,561 @@
+"""Incremental shape distances for the simulator, over the same shipped tables as `shanten.py`.
+
+A bot weighs every discard and every draw after it, thousands of times per hand; `shanten.py`
+recomputes each hand from scratch. `Analyzer` reads the same distance tables but keeps the
+per-group pattern keys, so a one-tile change is one key update, and memoises per group which
+draws lower a reading's distance given the other groups' combined vector. What it does not
+handle incrementally (八枝 and all-three-suits splits, 十三烂, 全不靠) goes to `shanten.py`
+itself. `tests/test_sim_fastshape.py` checks every answer against `shanten.py` and `waits.py`.
+
+Counts are natural kinds 0-33 (wildcards removed and counted apart, stand-ins mapped), as in
+`shanten.HandState`. Distances are raw: shanten = distance - wildcards - 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from mjtools import tables
+from mjtools.shanten import TERMINAL_HONOR, HandState, _allowed_group_sets, _alternatives, candidate_kinds, distance, effective
+from mjtools.shapes import ShapeSpec
+from mjtools.tables import INF, POW5, VECTORS, ZERO, combine
+
+MEMO_LIMIT = 2_000_000
+
+
+def group_of(kind: int) -> int:
+    return kind // 9 if kind < 27 else 3
+
+
+@dataclass(frozen=True)
+class Melds:
+    """What the analysis needs to know about a hand's melds (changes only on a call)."""
+
+    n: int = 0
+    groups: frozenset[int] = frozenset()
+    pungs_only: bool = True
+    tiles: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+NO_MELDS = Melds()
+
+
+def melds_info(meld_kinds: Sequence[Sequence[int]], stand: dict[int, int] | None = None) -> Melds:
+    """Melds from the kinds each shows (a kong shows four)."""
+    stand = stand or {}
+    groups: set[int] = set()
+    per = [0, 0, 0, 0]
+    pungs_only = True
+    for kinds in meld_kinds:
+        ks = {stand.get(k, k) for k in kinds}
+        if len(ks) != 1:
+            pungs_only = False
+        for k in kinds:
+            k = stand.get(k, k)
+            if k < 34:
+                groups.add(group_of(k))
+                per[group_of(k)] += 1
+    return Melds(len(meld_kinds), frozenset(groups), pungs_only, (per[0], per[1], per[2], per[3]))
+
+
+@dataclass
+class Row:
+    """One discard: its kind, the shanten after it, the kinds that improve, their live count."""
+
+    kind: int
+    shanten: int
+    effective: list[int]
+    live: int
+
+
+# Seven-pairs slots of a kind held n times: (pairs, singles), without and with quads as two pairs.
+_SLOTS = (((0, 0), (0, 1), (1, 0), (1, 0), (1, 0)), ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0)))
+
+
+class Analyzer:
+    """Distances, effective tiles and waits for one shape spec (and declared void suit)."""
+
+    def __init__(self, spec: ShapeSpec, copies: Sequence[int], void: int | None = None):
+        self.spec = spec
+        self.copies = list(copies)
+        self.void = void
+        self.layout = spec.group_layout()
+        self.stand = dict(spec.stand_ins)
+        self.wild = spec.wild_kinds
+        self.kinds = spec.kinds
+        self.candidates = candidate_kinds(spec)
+        self.forms = spec.forms
+        self.has_standard = "standard" in spec.forms
+        self.seven = "seven_pairs" in spec.forms and spec.hand_size == 13
+        self.orphans = "thirteen_orphans" in spec.forms and spec.hand_size == 13
+        split = spec.min_tiles_one_suit is not None or spec.all_three_suits
+        exotic = any(f not in ("standard", "seven_pairs", "thirteen_orphans") for f in spec.forms)
+        self.slow = split or exotic  # delegated to shanten.py
+        # The analysis engine's own fast path (mjtools.fast) answers the specs it covers (no
+        # requirement, wildcard or declared void) faster than the incremental code below.
+        from mjtools import fast
+
+        self.fast = fast.engine_for(spec) if void is None and max(self.copies[:34]) <= 4 else None
+        self.kinds_mask = sum(1 << k for k in spec.kinds if k < 34)
+        self.slots = _SLOTS[bool(spec.quads_as_pairs)]
+        # natural kind -> (group, position in the group's table key)
+        self.pos: dict[int, tuple[int, int]] = {}
+        for g, lay in enumerate(self.layout):
+            if lay is not None:
+                for i, k in enumerate(lay[1]):
+                    self.pos[k] = (g, i)
+        # a group whose kinds are consecutive turns position masks into kind masks by a shift
+        self._shift = [lay[1][0] if lay is not None and lay[1] == tuple(range(lay[1][0], lay[1][0] + len(lay[1]))) else None for lay in self.layout]
+        self._key_parts: list[tuple[int, int, int, dict[bytes, int], tuple[int, ...], tuple[int, ...]]] = [
+            (g, (0, 9, 18, 27)[g], (9, 18, 27, 34)[g], {}, lay[1], POW5[: len(lay[1])]) for g, lay in enumerate(self.layout) if lay is not None
+        ]
+        self._readings_cache: dict[Melds, list] = {}
+        self._sets: dict[Melds, list[frozenset[int]]] = {}
+        self._memo: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._dist: dict[tuple[int, ...], int] = {}
+        self._last: tuple[Melds, list] | None = None
+        self._last_sets: tuple[Melds, list] | None = None
+        self._kinds_cache: dict[frozenset[int], tuple[int, ...]] = {}
+        self._sigs: dict[tuple[int, int], int] = {}
+        self._sig_ids: dict[tuple[int, ...], int] = {}
+        self._sig_list: list[tuple[int, ...]] = []
+
+    # -- conversions ----------------------------------------------------------------------------
+    def natural(self, physical: Sequence[int]) -> tuple[list[int], int]:
+        """(natural counts 0-33, wildcards) from physical concealed counts per kind (50)."""
+        if not self.wild and not self.stand:
+            return list(physical[:34]), 0
+        counts = [0] * 34
+        wild = 0
+        stand = self.stand
+        wk = self.wild
+        for k in range(50):
+            n = physical[k]
+            if not n:
+                continue
+            if k in wk:
+                wild += n
+            elif k < 34:
+                counts[stand.get(k, k)] += n
+        return counts, wild
+
+    def keys(self, counts: list[int]) -> list[int]:
+        """The table key of each group (m, p, s, z), memoised on the group's raw counts (one
+        bytes() and one dict lookup instead of nine multiplications)."""
+        out = [0, 0, 0, 0]
+        for g, lo, hi, memo, kinds, pows in self._key_parts:
+            raw = bytes(counts[lo:hi])
+            key = memo.get(raw)
+            if key is None:
+                key = memo[raw] = sum([counts[k] * pw for k, pw in zip(kinds, pows)])
+                if len(memo) > MEMO_LIMIT:
+                    memo.clear()
+            out[g] = key
+        return out
+
+    def _state(self, counts: list[int], wild: int, m: Melds, held: Sequence[int] | None = None) -> HandState:
+        return HandState(list(counts), wild, m.n, m.groups, m.pungs_only, m.tiles, list(held) if held is not None else [0] * 50)
+
+    def _group_sets(self, m: Melds) -> list[frozenset[int]]:
+        last = self._last_sets
+        if last is not None and last[0] is m:
+            return last[1]
+        got = self._sets.get(m)
+        if got is None:
+            got = self._sets[m] = _allowed_group_sets(self.spec, self._state([0] * 34, 0, m), self.void)
+        self._last_sets = (m, got)
+        return got
+
+    # -- the standard form ----------------------------------------------------------------------
+    def _readings(self, m: Melds) -> list[list[tuple[int, int, object, list[int], tuple[int, ...]]]]:
+        """Per way of meeting the requirements: [(group, table id, ids, to-global, kinds)]."""
+        last = self._last
+        if last is not None and last[0] is m:
+            return last[1]
+        got = self._readings_cache.get(m)
+        if got is None:
+            got = []
+            st = self._state([0] * 34, 0, m)
+            for allowed in self._group_sets(m):
+                for variant, only in _alternatives(self.spec, st):
+                    if only is not None and not m.groups <= only:
+                        continue
+                    groups = allowed if only is None else allowed & only
+                    parts = []
+                    for g in range(4):
+                        if g in groups and variant[g] is not None:
+                            ids, to_global = tables.table(variant[g])
+                            parts.append((g, id(ids), ids, to_global, self.layout[g][1]))
+                    got.append(parts)
+            self._readings_cache[m] = got
+        self._last = (m, got)
+        return got
+
+    def _std_distance(self, keys: Sequence[int], m: Melds) -> int:
+        sets = self.spec.sets_needed - m.n
+        if sets < 0:
+            return INF
+        col = 2 * sets + 1
+        best = INF
+        memo = self._dist
+        for parts in self._readings(m):
+            gids = [ZERO, ZERO, ZERO, ZERO, col]
+            for g, _t, ids, tg, _k in parts:
+                gids[g] = tg[ids[keys[g]]]
+            mk = tuple(gids)
+            d = memo.get(mk)
+            if d is None:
+                d = memo[mk] = VECTORS[combine(combine(gids[0], gids[1]), combine(gids[2], gids[3]))][col]
+            if d < best:
+                best = d
+        return best
+
+    def _sig(self, tid: int, ids, tg, n: int, key: int) -> int:
+        """An id for what a group pattern can become: its vector and the vector after each
+        one-tile draw. Patterns with the same signature gain from the same draws."""
+        pk = (tid, key)
+        got = self._sigs.get(pk)
+        if got is None:
+            t = (tg[ids[key]],) + tuple(tg[ids[key + POW5[i]]] if key // POW5[i] % 5 < 4 else -1 for i in range(n))
+            got = self._sig_ids.get(t)
+            if got is None:
+                got = self._sig_ids[t] = len(self._sig_list)
+                self._sig_list.append(t)
+            if len(self._sigs) > MEMO_LIMIT:
+                self._sigs.clear()
+            self._sigs[pk] = got
+        return got
+
+    def _positions(self, sig: int, rest: int, col: int) -> int:
+        """Positions of a group (by signature, as a bit mask) whose draw lowers the reading's
+        distance, given the other groups' combined vector `rest`; memoised on (signature,
+        rest, column)."""
+        mk = (sig, rest, col)
+        got = self._memo.get(mk)
+        if got is not None:
+            return got
+        t = self._sig_list[sig]
+        base = VECTORS[combine(rest, t[0])][col]
+        seen: dict[int, bool] = {}
+        gain = 0
+        for i in range(1, len(t)):  # positions, not kinds: m, p and s share one table and memo
+            v = t[i]
+            if v < 0:
+                continue
+            better = seen.get(v)
+            if better is None:
+                better = seen[v] = VECTORS[combine(rest, v)][col] < base
+            if better:
+                gain |= 1 << (i - 1)
+        self._memo[mk] = gain
+        return gain
+
+    def _gain_at(self, tid: int, ids, tg, gk: tuple[int, ...], key: int, rest: int, col: int) -> int:
+        sig = self._sigs.get((tid, key))
+        if sig is None:
+            sig = self._sig(tid, ids, tg, len(gk), key)
+        got = self._memo.get((sig, rest, col))
+        return got if got is not None else self._positions(sig, rest, col)
+
+    @staticmethod
+    def _rests(gids: Sequence[int]) -> list[int]:
+        """For each group, the combination of the other three groups' vectors."""
+        a, b, c, d = gids[0], gids[1], gids[2], gids[3]
+        ab, cd = combine(a, b), combine(c, d)
+        return [combine(b, cd), combine(a, cd), combine(ab, d), combine(ab, c)]
+
+    def _kind_mask(self, g: int, pmask: int) -> int:
+        """A group's position mask as a mask of kinds (bit k = kind k)."""
+        shift = self._shift[g]
+        if shift is not None:
+            return pmask << shift
+        out = 0
+        kinds = self.layout[g][1]
+        while pmask:
+            low = pmask & -pmask
+            out |= 1 << kinds[low.bit_length() - 1]
+            pmask ^= low
+        return out
+
+    def _std_gain(self, keys: Sequence[int], counts: Sequence[int], m: Melds) -> tuple[int, int]:
+        """(standard distance, mask of the natural kinds whose draw lowers it)."""
+        sets = self.spec.sets_needed - m.n
+        if sets < 0:
+            return INF, 0
+        col = 2 * sets + 1
+        best = INF
+        gain = 0
+        for parts in self._readings(m):
+            gids = [ZERO, ZERO, ZERO, ZERO]
+            for g, _t, ids, tg, _k in parts:
+                gids[g] = tg[ids[keys[g]]]
+            rests = self._rests(gids)
+            base = VECTORS[combine(rests[0], gids[0])][col]
+            if base > best or base >= INF:
+                continue
+            if base < best:
+                best = base
+                gain = 0
+            for g, tid, ids, tg, kinds in parts:
+                gain |= self._kind_mask(g, self._gain_at(tid, ids, tg, kinds, keys[g], rests[g], col))
+        return best, gain
+
+    # -- seven pairs and thirteen orphans -------------------------------------------------------
+    def _stats(self, counts: list[int]) -> list[int]:
+        """[pairs m, p, s, z, singles m, p, s, z, orphan kinds held, orphan pairs]."""
+        st = [0] * 10
+        quads = self.spec.quads_as_pairs
+        for g, start, end in ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34)):
+            part = counts[start:end]
+            n2, n3, n4 = part.count(2), part.count(3), part.count(4)
+            if quads:
+                st[g] = n2 + n3 + 2 * n4
+                st[4 + g] = part.count(1) + n3
+            else:
+                st[g] = n2 + n3 + n4
+                st[4 + g] = part.count(1)
+        if self.orphans:
+            held = [counts[k] for k in TERMINAL_HONOR]
+            st[8] = 13 - held.count(0)
+            st[9] = 13 - held.count(0) - held.count(1)
+        return st
+
+    def _restat(self, st: list[int], c: int, k: int, sign: int) -> list[int]:
+        """Stats after a kind held c times gains (1) or loses (-1) one."""
+        out = list(st)
+        g = group_of(k)
+        a, b = self.slots[c], self.slots[c + sign]
+        out[g] += b[0] - a[0]
+        out[4 + g] += b[1] - a[1]
+        if self.orphans and k in _TH:
+            out[8] += (c + sign >= 1) - (c >= 1)
+            out[9] += (c + sign >= 2) - (c >= 2)
+        return out
+
+    def _other_distance(self, st: Sequence[int], m: Melds) -> int:
+        if m.n:
+            return INF
+        best = INF
+        sets = self._group_sets(m)
+        if self.seven:
+            for gs in sets:
+                if len(gs) == 4:
+                    p = st[0] + st[1] + st[2] + st[3]
+                    s = st[4] + st[5] + st[6] + st[7]
+                else:
+                    p = sum(st[g] for g in gs)
+                    s = sum(st[4 + g] for g in gs)
+                pp = p if p < 7 else 7
+                d = 14 - 2 * pp - min(s, 7 - pp)
+                if d < best:
+                    best = d
+        if self.orphans and any(len(gs) == 4 for gs in sets):
+            d = 14 - st[8] - (st[9] > 0)
+            if d < best:
+                best = d
+        return best
+
+    def _other_gain(self, counts: Sequence[int], st: Sequence[int], m: Melds, target: int) -> int:
+        """Mask of the natural kinds that lower seven pairs or thirteen orphans below `target`
+        (their least distance)."""
+        gain = 0
+        sets = self._group_sets(m)
+        if self.seven:
+            quads = self.spec.quads_as_pairs
+            for gs in sets:
+                p = sum(st[g] for g in gs)
+                s = sum(st[4 + g] for g in gs)
+                pp = p if p < 7 else 7
+                if 14 - 2 * pp - min(s, 7 - pp) != target:
+                    continue
+                kinds = self._kinds_in(gs)
+                # a single (or, with quads, a triple) becomes a pair while pairs are short; a new
+                # kind (or, with quads, a third of a pair) helps while slots are short
+                if p < 7:
+                    for k in kinds:
+                        if counts[k] == 1 or (quads and counts[k] == 3):
+                            gain |= 1 << k
+                if s < 7 - pp:
+                    for k in kinds:
+                        if counts[k] == 0 or (quads and counts[k] == 2):
+                            gain |= 1 << k
+        if self.orphans and any(len(gs) == 4 for gs in sets) and 14 - st[8] - (st[9] > 0) == target:
+            for k in TERMINAL_HONOR:
+                if k in self.kinds and (counts[k] == 0 or (counts[k] == 1 and not st[9])):
+                    gain |= 1 << k
+        return gain
+
+    def _kinds_in(self, groups: frozenset[int]) -> tuple[int, ...]:
+        got = self._kinds_cache.get(groups)
+        if got is None:
+            got = self._kinds_cache[groups] = tuple(k for k in range(34) if k in self.kinds and group_of(k) in groups)
+        return got
+
+    # -- public ---------------------------------------------------------------------------------
+    def distance(self, counts: list[int], m: Melds = NO_MELDS) -> int:
+        if self.fast is not None:
+            sh = self.fast.shanten(counts, m.n)
+            return sh + 1 if sh < INF else INF
+        if self.slow:
+            return distance(self._state(counts, 0, m), self.spec, self.void)
+        d = self._std_distance(self.keys(counts), m) if self.has_standard else INF
+        if (self.seven or self.orphans) and not m.n and self._other_bound(counts) < d:
+            d = min(d, self._other_distance(self._stats(counts), m))
+        return d
+
+    def _other_bound(self, counts: list[int]) -> int:
+        """A cheap lower bound of the seven-pairs / orphans distance (each missing pair, or
+        each missing terminal or honor, needs a tile)."""
+        bound = INF
+        if self.seven:
+            bound = 7 - (counts.count(2) + counts.count(3) + counts.count(4))
+        if self.orphans:
+            bound = min(bound, 13 - min(13, sum(map(counts.__getitem__, TERMINAL_HONOR))))
+        return bound
+
+    def shanten(self, counts: list[int], wild: int, m: Melds = NO_MELDS) -> int:
+        d = self.distance(counts, m)
+        return INF if d >= INF else d - wild - 1
+
+    def effective(self, counts: list[int], wild: int, m: Melds, held: Sequence[int], keys: list[int] | None = None, floor: int = 0) -> tuple[int, list[int]]:
+        """(shanten, kinds whose draw lowers it) for a hand of hand-size tiles; kinds whose
+        every copy is already held (`held`: physical, melds included) are left out. `floor`:
+        a known lower bound of the seven-pairs / orphans distance (skips them when above)."""
+        if self.fast is not None:
+            d, mask = self.fast.effective_mask(counts, m.n, self._drawable(held))
+            return (d - 1 if d < INF else INF), ([k for k in range(34) if mask >> k & 1] if d < INF else [])
+        if self.slow:
+            hs = self._state(counts, wild, m, held)
+            d = distance(hs, self.spec, self.void)
+            return (INF if d >= INF else d - wild - 1), effective(hs, self.spec, self.copies, self.void)
+        if keys is None:
+            keys = self.keys(counts)
+        d, gain = self._std_gain(keys, counts, m) if self.has_standard else (INF, 0)
+        if (self.seven or self.orphans) and not m.n and floor <= d:
+            st = self._stats(counts)
+            d2 = self._other_distance(st, m)
+            if d2 < d:
+                d, gain = d2, self._other_gain(counts, st, m, d2)
+            elif d2 == d < INF:
+                gain |= self._other_gain(counts, st, m, d2)
+        if d >= INF:
+            return INF, []
+        copies = self.copies
+        wk = self.wild
+        stand = self.stand
+        if not wk and not stand:
+            return d - wild - 1, [k for k in range(34) if gain >> k & 1 and held[k] < copies[k]]
+        return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and (k in wk or gain >> stand.get(k, k) & 1)]
+
+    def _drawable(self, held: Sequence[int]) -> int:
+        mask = self.kinds_mask
+        copies = self.copies
+        for k in range(34):
+            if held[k] >= copies[k]:
+                mask &= ~(1 << k)
+        return mask
+
+    def waits(self, counts: list[int], wild: int, m: Melds, held: Sequence[int]) -> list[int]:
+        """Kinds that complete a hand of hand-size tiles (as `waits.waits_of`)."""
+        if self.fast is not None:
+            if self.fast.shanten(counts, m.n) != 0:
+                return []
+            mask = self.fast.waits_mask(counts, m.n, self._drawable(held))
+            return [k for k in range(34) if mask >> k & 1]
+        sh, eff = self.effective(counts, wild, m, held)
+        return eff if sh == 0 else []
+
+    def discard_shanten(self, physical: Sequence[int], m: Melds, kinds: Sequence[int]) -> dict[int, int]:
+        """Shanten after discarding one of each given physical kind (from hand-size + 1 tiles)."""
+        counts, wild = self.natural(physical)
+        res: dict[int, int] = {}
+        if self.fast is not None:
+            sh = self.fast.shanten
+            for k in kinds:
+                counts[k] -= 1
+                res[k] = sh(counts, m.n)
+                counts[k] += 1
+            return res
+        if self.slow:
+            for k in kinds:
+                if k in self.wild:
+                    res[k] = self.shanten(counts, wild - 1, m)
+                else:
+                    n = self.stand.get(k, k)
+                    counts[n] -= 1
+                    res[k] = self.shanten(counts, wild, m)
+                    counts[n] += 1
+            return res
+        keys = self.keys(counts)
+        st = self._stats(counts) if (self.seven or self.orphans) and not m.n else None
+        # removing a tile never lowers a distance: the other forms matter only where the
+        # hand's own other-form distance is below the standard distance after the discard
+        floor = self._other_distance(st, m) if st is not None else INF
+        for k in kinds:
+            if k in self.wild:
+                d = self._std_distance(keys, m) if self.has_standard else INF
+                d = min(d, floor)
+                res[k] = INF if d >= INF else d - wild
+                continue
+            n = self.stand.get(k, k)
+            g, i = self.pos[n]
+            keys[g] -= POW5[i]
+            d = self._std_distance(keys, m) if self.has_standard else INF
+            keys[g] += POW5[i]
+            if st is not None and floor < d:
+                d = min(d, self._other_distance(self._restat(st, counts[n], n, -1), m))
+            res[k] = INF if d >= INF else d - wild - 1
+        return res
+
+    def discard_rows(
+        self,
+        physical: Sequence[int],
+        m: Melds,
+        held: Sequence[int],
+        unseen: Sequence[int],
+        discardable: Callable[[int], bool] | None = None,
+        only_best: bool = False,
+    ) -> list[Row]:
+        """Every distinct discard of a hand of hand-size + 1 tiles, best first (as
+        `shanten.discard_table`: shanten, then live effective count, then kind). With
+        `only_best`, only the discards of least shanten are listed."""
+        kinds = [k for k in range(50) if physical[k] and (discardable is None or discardable(k))]
+        # mjtools.fast answers one hand at a time; over the discards of one hand the shared
+        # per-group work below is faster (measured on the efficient bot's decisions)
+        from mjtools.sim.fastrows import rows_one_reading
+
+        rows = rows_one_reading(self, physical, m, held, unseen, kinds, only_best)
+        if rows is not None:
+            return rows
+        if only_best:
+            sh = self.discard_shanten(physical, m, kinds)
+            least = min(sh.values(), default=INF)
+            kinds = [k for k in kinds if sh[k] == least]
+        counts, wild = self.natural(physical)
+        fast = not self.slow
+        keys = self.keys(counts) if fast else None
+        floor = self._other_distance(self._stats(counts), m) if fast and (self.seven or self.orphans) and not m.n else INF
+        rows = []
+        held = list(held)
+        for k in kinds:
+            held[k] -= 1
+            if k in self.wild:
+                s2, eff = self.effective(counts, wild - 1, m, held, keys, floor)
+            else:
+                n = self.stand.get(k, k)
+                k2 = None
+                if fast:
+                    g, i = self.pos[n]
+                    k2 = list(keys)  # type: ignore[arg-type]
+                    k2[g] -= POW5[i]
+                counts[n] -= 1
+                s2, eff = self.effective(counts, wild, m, held, k2, floor)
+                counts[n] += 1
+            held[k] += 1
+            rows.append(Row(k, s2, eff, sum(unseen[e] for e in eff)))
+        rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
+        return rows
+
+
+_TH = frozenset(TERMINAL_HONOR)

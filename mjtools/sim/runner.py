@@ -1,0 +1,182 @@
+"""Running many hands: in this process, in worker processes, or on a Dask cluster.
+
+A `Job` carries the resolved rule file (not its path), the option values, the bots and the
+seed, so a worker anywhere rebuilds exactly the same ruleset. Hand i always plays from
+`hand_seed(seed, i)`; chunks of consecutive hands go to workers and come back in index
+order, so the records do not depend on the number or kind of workers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from mjtools.errors import UsageError
+from mjtools.rules.model import Ruleset
+
+
+@dataclass(frozen=True)
+class Job:
+    rules_id: str
+    raw: dict[str, Any]  # the merged rule file, options not applied
+    options: dict[str, Any]
+    bots: tuple[str, ...]
+    seed: int
+    hands: int
+    files: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_rules(cls, rs: Ruleset, bots: list[str], seed: int, hands: int, options: dict[str, Any] | None = None) -> Job:
+        from mjtools.rules.freeze import thaw
+
+        return cls(rs.id, thaw(rs.raw), dict(options or {}), tuple(bots), seed, hands, tuple(rs.files))
+
+    @cached_property
+    def rules_hash(self) -> str:
+        text = json.dumps(_canonical(self.raw), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @cached_property
+    def key(self) -> str:
+        """What identifies the ruleset this job plays (the per-process cache key)."""
+        return self.rules_hash + json.dumps(_canonical(self.options), sort_keys=True, default=str)
+
+    def header(self) -> dict[str, Any]:
+        from mjtools import __version__
+
+        return {
+            "header": "mjtools-simulate",
+            "version": 1,
+            "mjtools": __version__,
+            "rules": self.rules_id,
+            "rules_hash": self.rules_hash,
+            "options": self.options,
+            "bots": list(self.bots),
+            "seed": self.seed,
+        }
+
+
+def _canonical(obj: Any) -> Any:
+    """Mapping keys as JSON writes them (3 -> "3", None -> "null"): a rule file read fresh
+    and one read back from the loader's JSON cache then hash alike."""
+    if isinstance(obj, dict):
+        return {k if isinstance(k, str) else json.dumps(k): _canonical(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_canonical(v) for v in obj]
+    return obj
+
+
+_RULES: dict[str, Ruleset] = {}
+
+
+def ruleset(job: Job) -> Ruleset:
+    """The job's ruleset, built once per process."""
+    rs = _RULES.get(job.key)
+    if rs is None:
+        rs = _RULES[job.key] = Ruleset.build(job.raw, list(job.files), {}, job.options)
+    return rs
+
+
+def play_hand(job: Job, index: int, log: bool = False, setup: Any = None) -> dict[str, Any]:
+    """Hand `index` of the job: its record (index, hand_seed, then what happened)."""
+    from mjtools.sim.bots import make_bots
+    from mjtools.sim.engine import HandEngine
+    from mjtools.sim.seeding import hand_seed
+
+    rs = ruleset(job)
+    seed = hand_seed(job.seed, index)
+    engine = HandEngine(rs, make_bots(job.bots, rs, seed), seed, setup=setup, log=log)
+    rec = engine.play()
+    out = {"index": index, "hand_seed": seed, **rec}
+    if log:
+        out["log"] = engine.events
+        out["draw_ledger"] = engine.draw_ledger
+    return out
+
+
+def run_chunk(job: Job, start: int, stop: int) -> list[str]:
+    """Hands start..stop-1 as JSON lines (what workers send back)."""
+    return [dumps(play_hand(job, i)) for i in range(start, stop)]
+
+
+def dumps(rec: dict[str, Any]) -> str:
+    return json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
+
+
+def _chunks(start: int, stop: int, size: int) -> list[tuple[int, int]]:
+    return [(a, min(a + size, stop)) for a in range(start, stop, size)]
+
+
+def chunk_size(hands: int, workers: int) -> int:
+    # small enough to balance the load and report progress, large enough to amortise the trip
+    return max(1, min(50, hands // (workers * 8) or 1))
+
+
+def run_lines(job: Job, start: int = 0, workers: int = 1, dask: str | None = None, progress: Callable[[int], None] | None = None) -> Iterator[str]:
+    """Hand records start..job.hands-1 as JSON lines, in index order."""
+    stop = job.hands
+    if start >= stop:
+        return
+    if dask:
+        yield from _run_dask(job, start, stop, dask, progress)
+        return
+    if workers <= 1:
+        for i in range(start, stop):
+            yield dumps(play_hand(job, i))
+            if progress:
+                progress(1)
+        return
+
+    chunks = _chunks(start, stop, chunk_size(stop - start, workers))
+    ruleset(job)  # forked workers inherit the built ruleset and the warm analysis memos
+    with pool_context().Pool(workers, initializer=_quiet) as pool:
+        for lines in pool.imap(_chunk_star, [(job, a, b) for a, b in chunks]):
+            yield from lines
+            if progress:
+                progress(len(lines))
+
+
+def pool_context():
+    """fork where the platform has it (workers start at once, with the parent's caches; the
+    records do not depend on caches), else spawn."""
+    import multiprocessing as mp
+
+    return mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+
+
+def _quiet() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+
+
+def _chunk_star(args: tuple[Job, int, int]) -> list[str]:
+    return run_chunk(*args)
+
+
+def _run_dask(job: Job, start: int, stop: int, address: str, progress: Callable[[int], None] | None) -> Iterator[str]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--dask needs the dask extra: pip install 'mjtools[dask]'") from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as e:
+        raise UsageError(f"--dask {address}: cannot connect ({e})") from None
+    try:
+        n = max(1, sum(client.nthreads().values()))
+        chunks = _chunks(start, stop, chunk_size(stop - start, n))
+        jf = client.scatter(job, broadcast=True)
+        futures = [client.submit(run_chunk, jf, a, b, pure=False) for a, b in chunks]
+        for fut in futures:  # in index order, whatever order they finish in
+            lines = fut.result()
+            yield from lines
+            if progress:
+                progress(len(lines))
+    finally:
+        client.close()

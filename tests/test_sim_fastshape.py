@@ -1,0 +1,76 @@
+"""The simulator's incremental analysis agrees with shanten.py / waits.py on random hands."""
+
+import os
+
+import pytest
+
+from mjtools.hand import Hand
+from mjtools.shanten import discard_table, effective, shanten_of_state, state_of
+from mjtools.shapes import ShapeSpec
+from mjtools.sim.fastshape import Analyzer, melds_info
+from mjtools.tiles import Tile, kind_str
+from mjtools.waits import waits_of
+
+SPECS = {
+    "riichi": ShapeSpec(),
+    "sanma": ShapeSpec(kinds=frozenset(set(range(34)) - set(range(1, 8)))),
+    "missing_suit": ShapeSpec(kinds=frozenset(range(27)), forms=("standard", "seven_pairs"), quads_as_pairs=True, max_suits=2),
+    "pair258": ShapeSpec(forms=("standard",), pair_258=True, pair_258_exempt=("all_pungs", "full_flush")),
+    "sixteen": ShapeSpec(hand_size=16, forms=("standard",)),
+    "wild": ShapeSpec(forms=("standard", "seven_pairs"), wild_kinds=frozenset({31})),
+    "eight": ShapeSpec(forms=("standard",), min_tiles_one_suit=8),
+    "unrelated": ShapeSpec(forms=("standard", "seven_pairs", "thirteen_unrelated")),
+}
+
+
+def random_hand(rng, spec, size, melds=0):
+    pool = [k for k in sorted(spec.kinds | spec.wild_kinds) for _ in range(4)]
+    rng.shuffle(pool)
+    meld_list = []
+    used = set()
+    for _ in range(melds):
+        k = rng.choice([k for k in sorted(spec.kinds) if k not in used and pool.count(k) >= 3])
+        used.add(k)
+        for _ in range(3):
+            pool.remove(k)
+        meld_list.append(k)
+    tiles = sorted(pool[: size - 3 * melds])
+    from mjtools.hand import Meld
+
+    ms = tuple(Meld((Tile(k),) * 3, "pung", source="S") for k in meld_list)
+    return Hand(tuple(Tile(k) for k in tiles), ms)
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_agrees_with_shanten_py(name, rng):
+    spec = SPECS[name]
+    copies = [4 if k in spec.kinds or k in spec.wild_kinds else 0 for k in range(50)]
+    void_choices = [None, 0] if spec.max_suits else [None]
+    for i in range(int(os.environ.get("FAST_N", "25"))):
+        void = void_choices[i % len(void_choices)]
+        an = Analyzer(spec, copies, void)
+        melds = rng.choice([0, 0, 1, 2])
+        hand = random_hand(rng, spec, spec.hand_size, melds)
+        st = state_of(hand, spec)
+        counts, wild = an.natural(hand.concealed_counts())
+        mi = melds_info([m.kinds for m in hand.melds])
+        held = list(hand.counts)
+        s, _ = shanten_of_state(st, spec, void)
+        sh, eff = an.effective(counts, wild, mi, held)
+        assert sh == s, (name, str(hand))
+        assert eff == effective(st, spec, copies, void), (name, str(hand))
+        assert an.waits(counts, wild, mi, held) == waits_of(st, spec, copies, void), (name, str(hand))
+        # a hand-size + 1 hand: every discard row
+        drawn = random_hand(rng, spec, spec.hand_size + 1, melds)
+        st2 = state_of(drawn, spec)
+        want = discard_table(st2, spec, copies, [4] * 50, void)
+        rows = an.discard_rows(list(drawn.concealed_counts()), melds_info([m.kinds for m in drawn.melds]), list(drawn.counts), [4] * 50)
+        got = [{"tile": kind_str(r.kind), "shanten": r.shanten, "effective": [kind_str(e) for e in r.effective], "effective_count": r.live} for r in rows]
+        assert got == want, (name, str(drawn))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_agrees_with_shanten_py_many(name, rng, monkeypatch):
+    monkeypatch.setenv("FAST_N", "120")
+    test_agrees_with_shanten_py(name, rng)
