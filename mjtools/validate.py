@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mjtools.errors import IllegalHandError, NotationError
 from mjtools.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand
 from mjtools.notation import _find_kind, format_meld
@@ -25,17 +27,29 @@ def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Ha
     return Hand(kept, hand.melds, aside, hand.last)
 
 
-def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] = frozenset(), need_last: bool = False, sizes: tuple[int, ...] | None = None) -> Hand:
-    """Raise NotationError / IllegalHandError if `hand` cannot exist under `rs`; return it normalized."""
+def check_hand(
+    hand: Hand,
+    rs: Ruleset,
+    text: str = "",
+    *,
+    wild: frozenset[int] = frozenset(),
+    need_last: bool = False,
+    sizes: tuple[int, ...] | None = None,
+    copies: Sequence[int] | None = None,
+) -> Hand:
+    """Raise NotationError / IllegalHandError if `hand` cannot exist under `rs`; return it normalized.
+    `copies`: copies in play per kind where not the tile set's (a turned indicator kept out)."""
     hand = normalize(hand, rs, wild)
     allowed = set(rs.playable_kinds) | set(rs.bonus_kinds) | set(rs.joker_kinds) | set(wild)
-    copies = rs.copies
+    base = rs.copies
     for kind, n in enumerate(hand.counts):
         if not n:
             continue
         if kind not in allowed:
             raise _err(f"{kind_str(kind)} is not in the {rs.id} tile set", text, kind)
-        limit = max(copies[kind], 4 if kind in wild else 0)
+        limit = max(base[kind], 4 if kind in wild else 0)
+        if copies is not None and copies[kind] < base[kind]:
+            limit = copies[kind]
         if n > limit:
             raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limit})", text, kind)
     reds = {"m": 0, "p": 0, "s": 0}
@@ -67,7 +81,10 @@ def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] 
             raise IllegalHandError(f"{rs.id} has no pon: {label}")
         if m.kind in KONG_KINDS and not calls.get(m.kind, True):
             raise IllegalHandError(f"{rs.id} has no {m.kind.replace('_', ' ')}: {label}")
-        if m.kind not in (CHOW, PUNG) + KONG_KINDS and m.kind not in kinds_ok:
+        if m.kind == "irregular" and is_honor_chow(m.kinds) and rs.section("win").get("honor_chow"):
+            if not calls.get("chi", False):
+                raise IllegalHandError(f"{rs.id} has no chi: {label}")
+        elif m.kind not in (CHOW, PUNG) + KONG_KINDS and m.kind not in kinds_ok:
             what = f"/{m.tag}" if m.tag else "a chow, pung or kong"
             raise IllegalHandError(f"{label} is not {what} that {rs.id} allows")
         if m.wild and not rs.section("wildcards").get("in_calls", False):
@@ -82,6 +99,12 @@ def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] 
                 if t.kind not in rs.bonus_kinds:
                     raise IllegalHandError(f"{t} is not a bonus tile in {rs.id}; only bonus tiles go in {{...}}")
     return hand
+
+
+def is_honor_chow(kinds: Sequence[int]) -> bool:
+    """Three different winds, or White-Green-Red (Nanchang's honor chow)."""
+    ks = set(kinds)
+    return len(kinds) == 3 and len(ks) == 3 and (ks <= {27, 28, 29, 30} or ks == {31, 32, 33})
 
 
 def visible_counts(visible: tuple[Tile, ...]) -> list[int]:
