@@ -482,3 +482,29 @@ def decompositions(hand: Hand, spec: ShapeSpec, compact: bool = False) -> list[D
 def _is_thirteen_sided(blocks: list[Block], win_kind: int | None, i: int) -> bool:
     # 13-sided wait: the winning tile is the duplicate (the 14th block) of a natural orphan set.
     return i == len(blocks) - 1 or (blocks[-1].kinds == (win_kind,) and blocks[i].kinds == (win_kind,))
+
+
+def meets(d: Decomposition, spec: ShapeSpec, void: int | None = None) -> bool:
+    """Whether a reading meets the variant's shape-level prerequisites (the ones shanten
+    counts): 缺一门 / the declared void suit, the 2-5-8 pair and its exemptions, 八枝, all
+    three suits. Wildcards count as the kinds they stand for."""
+    kinds = [k for b in d.blocks for k in b.kinds]
+    groups = {k // 9 if k < 27 else 3 for k in kinds}
+    suits = groups & {0, 1, 2}
+    if void is not None and void in groups:
+        return False
+    if spec.max_suits is not None and len(suits) > spec.max_suits:
+        return False
+    if spec.all_three_suits and len(suits) < 3:
+        return False
+    if spec.min_tiles_one_suit and max((sum(1 for k in kinds if k < 27 and k // 9 == g) for g in range(3)), default=0) < spec.min_tiles_one_suit:
+        return False
+    if spec.pair_258 and d.form == "standard":
+        p = d.pair
+        if p is None or not p.kinds or not (p.kinds[0] < 27 and p.kinds[0] % 9 in (1, 4, 7)):
+            exempt = spec.pair_258_exempt
+            all_pungs = not any(b.shape == CHOW for b in d.blocks)
+            flush = len(suits) == 1 and 3 not in groups
+            if not (("all_pungs" in exempt and all_pungs) or ("full_flush" in exempt and flush)):
+                return False
+    return True

@@ -28,24 +28,24 @@ def group_of(kind: int) -> int:
     return kind // 9 if kind < 27 else 3
 
 
-def _usable(spec: ShapeSpec, groups: frozenset[int]) -> list[int]:
-    return [k for k in sorted(spec.kinds) if group_of(k) in groups]
+@lru_cache(maxsize=256)
+def _usable(kinds: frozenset[int], groups: frozenset[int]) -> tuple[int, ...]:
+    return tuple(k for k in sorted(kinds) if group_of(k) in groups)
 
 
 def seven_pairs_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
     if st.melds or spec.hand_size != 13:
         return INF
-    kinds = _usable(spec, groups)
+    kinds = _usable(spec.kinds, groups)
     if len(kinds) * (2 if spec.quads_as_pairs else 1) < 7:
         return INF
-    slots: list[int] = []
-    for k in kinds:
-        c = st.counts[k]
-        slots.append(min(c, 2))
-        if spec.quads_as_pairs:
-            slots.append(min(max(c - 2, 0), 2))
+    counts = st.counts
     # A pair needs its own kind (two of one kind with quads_as_pairs); kinds beyond those
     # held are free, so the best seven slots decide.
+    if spec.quads_as_pairs:
+        slots = [min(counts[k], 2) for k in kinds if counts[k]] + [min(counts[k] - 2, 2) for k in kinds if counts[k] > 2]
+    else:
+        slots = [min(counts[k], 2) for k in kinds if counts[k]]
     slots.sort(reverse=True)
     return 14 - sum(slots[:7])
 

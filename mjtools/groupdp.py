@@ -94,21 +94,35 @@ def position_vec(counts: tuple[int, ...], melds: tuple[int, ...], chows: bool, p
     for i in range(n):
         c, meld = counts[i], melds[i]
         can_chow = chows and i <= n - 3
+        cap = max(top, c)
+        nxt = max(top, counts[i + 1]) if i + 1 < n else 0
+        # (k new chows, t pungs, pair?, cost) per load a + b already on this position
+        moves: dict[tuple[int, int], list[tuple[int, int, int, Entry]]] = {}
         new: dict[tuple[int, int, int, int], list[Entry]] = {}
         for (a, b, m, p), front in states.items():
             base = a + b
-            for k in range(max_sets - m + 1 if can_chow else 1):
-                for t in range(max_sets - m - k + 1):
-                    for pr in (0, 1) if pair_ok[i] and not p else (0,):
-                        need = base + k + 3 * t + 2 * pr
-                        if need > max(top, c):
-                            continue
-                        cost = _cost(need, c, meld, bool(pr), r)
-                        if cost is None:
-                            continue
-                        slot = new.setdefault((k, a, m + k + t, p + pr), [])
-                        for e in front:
-                            _insert(slot, _plus(e, cost))
+            opts = moves.get((base, m + 2 * p))
+            if opts is None:
+                opts = moves[(base, m + 2 * p)] = []
+                for k in range(max_sets - m + 1 if can_chow else 1):
+                    for t in range(max_sets - m - k + 1):
+                        for pr in (0, 1) if pair_ok[i] and not p else (0,):
+                            need = base + k + 3 * t + 2 * pr
+                            if need <= cap:
+                                cost = _cost(need, c, meld, bool(pr), r)
+                                if cost is not None:
+                                    opts.append((k, t, pr, cost))
+            for k, t, pr, cost in opts:
+                if k + a > nxt:
+                    continue  # the next position could not hold the chows running into it
+                slot = new.setdefault((k, a, m + k + t, p + pr), [])
+                d0, n0, e0 = cost
+                if len(front) == 1 and not slot:
+                    e = front[0]
+                    slot.append((e[0] + d0, e[1] + n0, e[2] + e0))
+                    continue
+                for e in front:
+                    _insert(slot, (e[0] + d0, e[1] + n0, e[2] + e0))
         states = new
     out: Vec = {}
     for (a, b, m, p), front in states.items():

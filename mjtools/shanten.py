@@ -11,6 +11,7 @@ positions never occur and D is the plain missing count, which the shipped per-su
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 
 from mjtools import groupdp, tables
@@ -78,13 +79,15 @@ def state_of(hand: Hand, spec: ShapeSpec) -> HandState:
 
 
 def group_key(counts: list[int], kinds: tuple[int, ...]) -> int:
-    key = 0
-    for i, k in enumerate(kinds):
-        key += counts[k] * tables.POW5[i]
-    return key
+    return sum(counts[k] * p for k, p in zip(kinds, tables.POW5))
 
 
 def _alternatives(spec: ShapeSpec, st: HandState) -> list[tuple[tuple[str | None, ...], frozenset[int] | None]]:
+    return _alternatives_for(spec, st.meld_pungs_only, st.meld_groups)
+
+
+@lru_cache(maxsize=1024)
+def _alternatives_for(spec: ShapeSpec, meld_pungs_only: bool, meld_groups: frozenset[int]) -> list[tuple[tuple[str | None, ...], frozenset[int] | None]]:
     """Standard-form alternatives: (table variant per group, groups allowed or None for any)."""
     layout = spec.group_layout()
     honor = "honor_chow" if spec.honor_chows else "honor"
@@ -103,20 +106,25 @@ def _alternatives(spec: ShapeSpec, st: HandState) -> list[tuple[tuple[str | None
 
     alts: list[tuple[tuple[str | None, ...], frozenset[int] | None]] = [(variants(True, spec.pair_258), None)]
     if spec.pair_258:
-        if "all_pungs" in spec.pair_258_exempt and st.meld_pungs_only:
+        if "all_pungs" in spec.pair_258_exempt and meld_pungs_only:
             alts.append((variants(False, False), None))
         if "full_flush" in spec.pair_258_exempt:
             for g in range(3):
-                if layout[g] is not None and st.meld_groups <= {g}:
+                if layout[g] is not None and meld_groups <= {g}:
                     alts.append((variants(True, False), frozenset({g})))
     return alts
 
 
 def _allowed_group_sets(spec: ShapeSpec, st: HandState, void: int | None) -> list[frozenset[int]]:
+    return _allowed_for(spec, st.meld_groups, void)
+
+
+@lru_cache(maxsize=1024)
+def _allowed_for(spec: ShapeSpec, meld_groups: frozenset[int], void: int | None) -> list[frozenset[int]]:
     """Which groups may appear in the final hand, one set per way of meeting 缺一门 / --void."""
     present = frozenset(g for g, lay in enumerate(spec.group_layout()) if lay is not None)
     if void is not None:
-        if void in st.meld_groups:
+        if void in meld_groups:
             return []
         return [present - {void}]
     if spec.max_suits is not None:
@@ -125,8 +133,8 @@ def _allowed_group_sets(spec: ShapeSpec, st: HandState, void: int | None) -> lis
         if drop <= 0:
             return [present]
         if drop == 1:
-            return [present - {g} for g in suits if g not in st.meld_groups]
-        return [frozenset({g, 3} & present) for g in suits if st.meld_groups <= {g, 3}]
+            return [present - {g} for g in suits if g not in meld_groups]
+        return [frozenset({g, 3} & present) for g in suits if meld_groups <= {g, 3}]
     return [present]
 
 
@@ -153,7 +161,8 @@ def _rich(st: HandState, spec: ShapeSpec) -> groupdp.Rules | None:
         return None  # with no wildcard, draw-only and wild-only positions change nothing
     if spec.wild_in_pair and not spec.wild_fifth_copy and not any(st.meld_kinds):
         return None
-    return groupdp.Rules(not spec.wild_in_pair, not spec.wild_fifth_copy, spec.wild_fifth_copy, st.wild)
+    # wmax bounds wild-only copies, which exist only under fifth_copy (keeps the caches shared)
+    return groupdp.Rules(not spec.wild_in_pair, not spec.wild_fifth_copy, spec.wild_fifth_copy, st.wild if spec.wild_fifth_copy else 0)
 
 
 def standard_distance(st: HandState, spec: ShapeSpec, void: int | None = None) -> int:
@@ -229,6 +238,11 @@ def _rich_split(vecs: list[groupdp.Vec], sets: int, st: HandState, spec: ShapeSp
     """Least max(D, N + w) over splits of the sets (and the pair) among the groups, E <= w."""
     w = st.wild
     best = INF
+    if spec.min_tiles_one_suit is None and not spec.all_three_suits:
+        acc = vecs[0]
+        for v in vecs[1:]:
+            acc = groupdp.combine(acc, v, sets, w)
+        return min((max(d, n + w) for d, n, e in acc.get((sets, 1), ()) if e <= w), default=INF)
     for ms, pg in _splits(sets):
         fronts = [vecs[g].get((ms[g], int(g == pg))) for g in range(4)]
         if any(f is None for f in fronts) or not _split_ok(ms, pg, st, spec):
