@@ -81,7 +81,19 @@ def _spread_ok(sub: int) -> bool:
 
 def _mask(counts: list[int], g: int) -> int:
     s = GROUP_START[g]
-    return sum(1 << i for i in range(9) if counts[s + i])
+    m = 0
+    for i, c in enumerate(counts[s : s + 9]):
+        if c:
+            m |= 1 << i
+    return m
+
+
+@lru_cache(maxsize=256)
+def _layout(kinds: frozenset[int], groups: frozenset[int]) -> tuple[tuple[bool, bool, bool], tuple[int, ...]]:
+    """(which suits are complete and allowed, the allowed honor kinds)."""
+    suits = tuple(g in groups and all(k in kinds for k in range(9 * g, 9 * g + 9)) for g in range(3))
+    honors = tuple(k for k in range(27, 34) if k in kinds) if 3 in groups else ()
+    return suits, honors  # type: ignore[return-value]
 
 
 def thirteen_unrelated_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
@@ -93,22 +105,25 @@ def thirteen_unrelated_distance(st: HandState, spec: ShapeSpec, groups: frozense
     if st.melds or spec.hand_size != 13:
         return INF
     best = _spread_best()
-    options: list[list[tuple[int, int]]] = []  # per group: (tiles taken, held tiles kept)
-    for g in range(3):
-        if g in groups and all(k in spec.kinds for k in range(9 * g, 9 * g + 9)):
-            row = best[_mask(st.counts, g)]
-            options.append([(t, row[t]) for t in range(4) if row[t] >= 0])
-        else:
-            options.append([(0, 0)])
-    honors = [k for k in range(27, 34) if k in spec.kinds] if 3 in groups else []
-    held_honors = sum(1 for k in honors if st.counts[k])
+    suits, honors = _layout(spec.kinds, groups)
+    counts = st.counts
+    rows = [best[_mask(counts, g)] if suits[g] else (0, -1, -1, -1) for g in range(3)]
+    held_honors = sum(1 for k in honors if counts[k])
+    n_honors = len(honors)
     kept = -1
-    for a in options[0]:
-        for b in options[1]:
-            for c in options[2]:
-                z = 14 - a[0] - b[0] - c[0]
-                if 0 <= z <= len(honors):
-                    kept = max(kept, a[1] + b[1] + c[1] + min(z, held_honors))
+    for a in range(4):
+        ka = rows[0][a]
+        if ka < 0:
+            continue
+        for b in range(4):
+            kb = rows[1][b]
+            if kb < 0:
+                continue
+            for c in range(4):
+                kc = rows[2][c]
+                z = 14 - a - b - c
+                if kc >= 0 and 0 <= z <= n_honors:
+                    kept = max(kept, ka + kb + kc + min(z, held_honors))
     return INF if kept < 0 else 14 - kept
 
 

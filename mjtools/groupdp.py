@@ -97,13 +97,13 @@ def position_vec(counts: tuple[int, ...], melds: tuple[int, ...], chows: bool, p
         cap = max(top, c)
         nxt = max(top, counts[i + 1]) if i + 1 < n else 0
         # (k new chows, t pungs, pair?, cost) per load a + b already on this position
-        moves: dict[tuple[int, int], list[tuple[int, int, int, Entry]]] = {}
+        moves: dict[tuple[int, int, int], list[tuple[int, int, int, Entry]]] = {}
         new: dict[tuple[int, int, int, int], list[Entry]] = {}
         for (a, b, m, p), front in states.items():
             base = a + b
-            opts = moves.get((base, m + 2 * p))
+            opts = moves.get((base, m, p))
             if opts is None:
-                opts = moves[(base, m + 2 * p)] = []
+                opts = moves[(base, m, p)] = []
                 for k in range(max_sets - m + 1 if can_chow else 1):
                     for t in range(max_sets - m - k + 1):
                         for pr in (0, 1) if pair_ok[i] and not p else (0,):

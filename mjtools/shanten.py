@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
 
 from mjtools import groupdp, tables
 from mjtools.forms import OTHER_FORMS
@@ -195,32 +194,53 @@ def standard_distance(st: HandState, spec: ShapeSpec, void: int | None = None) -
     return best
 
 
+def _split_masks(st: HandState, spec: ShapeSpec) -> list[list[object]]:
+    """Ways to meet 八枝 / all three suits, each a per-group entry filter (None: any entry).
+
+    八枝 picks the suit that holds the tiles (one way per suit); all three suits asks every
+    suit to hold a set, the pair or a meld. Filters take (sets, pairs) of a group's entry."""
+    need = spec.min_tiles_one_suit or 0
+    three = spec.all_three_suits
+    ways: list[list[object]] = []
+    for big in range(3) if need else [None]:
+        way: list[object] = []
+        for g in range(4):
+            checks = []
+            if g == big:
+                checks.append(("tiles", need - st.meld_tiles[g]))
+            if three and g < 3 and not st.meld_tiles[g]:
+                checks.append(("tiles", 1))
+            way.append(tuple(checks) or None)
+        ways.append(way)
+    return ways
+
+
+def _entry_ok(checks: object, m: int, p: int) -> bool:
+    return checks is None or all(3 * m + 2 * p >= n for _, n in checks)  # type: ignore[attr-defined]
+
+
+_MASKED: dict[tuple[int, object], int] = {}
+
+
+def _masked(gid: int, checks: object) -> int:
+    if checks is None:
+        return gid
+    got = _MASKED.get((gid, checks))
+    if got is None:
+        vec = tables.VECTORS[gid]
+        got = _MASKED[(gid, checks)] = tables.intern(tuple(v if _entry_ok(checks, *divmod(i, 2)) else INF for i, v in enumerate(vec)))
+    return got
+
+
 def _split_distance(gids: list[int], sets: int, st: HandState, spec: ShapeSpec) -> int:
-    """Distance with constraints on how sets spread over suits (八枝, all three suits)."""
-    vecs = [tables.VECTORS[g] for g in gids]
+    """Distance with constraints on how tiles spread over suits (八枝, all three suits)."""
     best = INF
-    for ms, pg in _splits(sets):
-        d = sum(vecs[g][2 * ms[g] + (g == pg)] for g in range(4))
-        if d < best and _split_ok(ms, pg, st, spec):
-            best = d
+    for way in _split_masks(st, spec):
+        acc = _masked(gids[0], way[0])
+        for g in range(1, 4):
+            acc = tables.combine(acc, _masked(gids[g], way[g]))
+        best = min(best, tables.VECTORS[acc][2 * sets + 1])
     return best
-
-
-def _splits(sets: int):
-    for pg in range(4):
-        for m0 in range(sets + 1):
-            for m1 in range(sets + 1 - m0):
-                for m2 in range(sets + 1 - m0 - m1):
-                    yield (m0, m1, m2, sets - m0 - m1 - m2), pg
-
-
-def _split_ok(ms: tuple[int, ...], pg: int, st: HandState, spec: ShapeSpec) -> bool:
-    if spec.min_tiles_one_suit is None and not spec.all_three_suits:
-        return True
-    tiles = [3 * ms[g] + 2 * (g == pg) + st.meld_tiles[g] for g in range(4)]
-    if spec.min_tiles_one_suit and max(tiles[:3]) < spec.min_tiles_one_suit:
-        return False
-    return not (spec.all_three_suits and min(tiles[:3]) == 0)
 
 
 def _rich_vec(variant: str, kinds: tuple[int, ...], st: HandState, sets: int, rules: groupdp.Rules) -> groupdp.Vec:
@@ -235,23 +255,16 @@ def _rich_vec(variant: str, kinds: tuple[int, ...], st: HandState, sets: int, ru
 
 
 def _rich_split(vecs: list[groupdp.Vec], sets: int, st: HandState, spec: ShapeSpec) -> int:
-    """Least max(D, N + w) over splits of the sets (and the pair) among the groups, E <= w."""
+    """Least max(D, N + w) over ways to form the sets and the pair in the groups, E <= w."""
     w = st.wild
     best = INF
-    if spec.min_tiles_one_suit is None and not spec.all_three_suits:
-        acc = vecs[0]
-        for v in vecs[1:]:
+    ways = _split_masks(st, spec) if spec.min_tiles_one_suit is not None or spec.all_three_suits else [[None] * 4]
+    for way in ways:
+        acc: groupdp.Vec = EMPTY
+        for g in range(4):
+            v = vecs[g] if way[g] is None else {k: f for k, f in vecs[g].items() if _entry_ok(way[g], *k)}
             acc = groupdp.combine(acc, v, sets, w)
-        return min((max(d, n + w) for d, n, e in acc.get((sets, 1), ()) if e <= w), default=INF)
-    for ms, pg in _splits(sets):
-        fronts = [vecs[g].get((ms[g], int(g == pg))) for g in range(4)]
-        if any(f is None for f in fronts) or not _split_ok(ms, pg, st, spec):
-            continue
-        for combo in product(*fronts):
-            d = sum(e[0] for e in combo)
-            n = sum(e[1] for e in combo)
-            if sum(e[2] for e in combo) <= w:
-                best = min(best, max(d, n + w))
+        best = min(best, min((max(d, n + w) for d, n, e in acc.get((sets, 1), ()) if e <= w), default=INF))
     return best
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement, permutations
 
 from mjtools.hand import Hand, Meld
@@ -70,7 +71,12 @@ def natural_spec(spec: ShapeSpec, forms: tuple[str, ...] | None = None) -> Shape
 
 def natural_forms(counts: list[int], m: Melds, nspec: ShapeSpec, void: int | None) -> dict[str, int | None]:
     """Per-form natural shanten of concealed counts (the engine with no wildcard)."""
-    st = HandState(list(counts), 0, m.n, m.groups, m.pungs_only, m.tiles, [0] * 50, list(m.kinds), [0] * 50)
+    return _natural_forms(tuple(counts), m.n, m.groups, m.pungs_only, m.tiles, tuple(m.kinds), nspec, void)
+
+
+@lru_cache(maxsize=200_000)
+def _natural_forms(counts: tuple[int, ...], n: int, groups: frozenset[int], pungs_only: bool, tiles: tuple[int, ...], kinds: tuple[int, ...], nspec: ShapeSpec, void: int | None) -> dict[str, int | None]:
+    st = HandState(list(counts), 0, n, groups, pungs_only, tiles, [0] * 50, list(kinds), [0] * 50)
     return shanten_of_state(st, nspec, void)[1]
 
 
