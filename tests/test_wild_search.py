@@ -44,7 +44,9 @@ def check_many_wilds(name: str, n: int, seed: int, waits_every: int = 0) -> Coun
         hand = wild_hand(rng, spec, min(w, available), size, kind)
         st = state_of(hand, spec)
         got, _ = shanten_of_state(st, spec)
-        want = search_shanten(st.counts, st.wild, spec, melds_of(st))
+        # the engine's answer only bounds the search (exact at or below it): a wrong answer
+        # either way still shows as a difference
+        want = search_shanten(st.counts, st.wild, spec, melds_of(st), bound=got)
         assert got == want, f"{name}: {hand} wild={kinds_str(spec.wild_kinds)}: shanten {got}, search {want}"
         seen[f"w{st.wild}"] += 1
         seen[f"s{got}"] += 1
@@ -67,7 +69,7 @@ def _check_waits(st: HandState, spec: ShapeSpec, copies: list[int], label: str) 
             w += 1
         else:
             counts[stand.get(k, k)] += 1
-        if search_shanten(counts, w, spec, melds_of(st)) == -1:
+        if search_shanten(counts, w, spec, melds_of(st), bound=-1) == -1:
             want.append(k)
     assert got == want, f"{label}: waits {kinds_str(got)}, search {kinds_str(want)}"
 
@@ -110,7 +112,7 @@ def check_restricted(name: str, n: int, seed: int) -> Counter:
         hand = wild_hand(rng, spec, min(w, 4 * len(spec.wild_kinds)), size - 3 * melds, kind, melds)
         st = state_of(hand, spec)
         got, _ = shanten_of_state(st, spec)
-        want = search_shanten(st.counts, st.wild, spec, melds_of(st))
+        want = search_shanten(st.counts, st.wild, spec, melds_of(st), bound=got)
         assert got == want, f"{name}: {hand}: shanten {got}, search {want}"
         seen[f"s{got}"] += 1
         if hand.size == 13 and got == 0 and i % 2 == 0:
@@ -121,7 +123,7 @@ def check_restricted(name: str, n: int, seed: int) -> Counter:
 
 @pytest.mark.parametrize("name", sorted(RESTRICTED))
 def test_restricted_options(name):
-    seen = check_restricted(name, 45, 21)
+    seen = check_restricted(name, 30, 21)
     assert seen["s-1"] and seen["waits"], seen
 
 

@@ -123,10 +123,13 @@ def _keep(front: list[tuple[int, int, int]], e: tuple[int, int, int]) -> None:
     front.append(e)
 
 
-def search_standard(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int | None = None, marks: list[int] | None = None) -> int:
+def search_standard(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int | None = None, marks: list[int] | None = None, bound: int = INF) -> int:
     """Least draws over standard targets (shanten = draws - 1): a DP over the 34 kinds in
     order whose state carries what the requirements look at (groups used, chows used, the
-    pair's kind class, tiles per suit), each state keeping the Pareto front of its costs."""
+    pair's kind class, tiles per suit), each state keeping the Pareto front of its costs.
+
+    `bound` prunes partial targets already needing more than `bound` draws (costs only grow),
+    so the answer is exact whenever it is at most `bound`, and above `bound` otherwise."""
     sets = spec.sets_needed - m.n
     if sets < 0:
         return INF
@@ -147,15 +150,17 @@ def search_standard(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int |
         full = len(ks) == 9
         for pos, k in enumerate(ks):
             chow_ok = full and pos <= 6
+            limit = max(top, c[k])
+            costs = {(t, pr): _kind_cost(t, k, bool(pr), c, spec, m, marks) for t in range(limit + 1) for pr in (0, 1)}
             new: dict[State, list[tuple[int, int, int]]] = {}
             for (a, b, ms, p, ch, gm, best_t, cur), front in states.items():
                 for nk in range(sets - ms + 1 if chow_ok else 1):
                     for nt in range(sets - ms - nk + 1):
                         for pr in (0, 1) if not p else (0,):
                             t = a + b + nk + 3 * nt + 2 * pr
-                            if t > max(top, c[k]):
-                                continue
-                            cost = _kind_cost(t, k, bool(pr), c, spec, m, marks)
+                            if t > limit:
+                                break
+                            cost = costs[(t, pr)]
                             if cost is None:
                                 continue
                             used = t > 0
@@ -167,7 +172,9 @@ def search_standard(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int |
                             )
                             slot = new.setdefault(key, [])
                             for e in front:
-                                _keep(slot, (e[0] + cost[0], e[1] + cost[1], e[2] + cost[2]))
+                                d, nn, ee = e[0] + cost[0], e[1] + cost[1], e[2] + cost[2]
+                                if ee <= w and d - w <= bound and nn <= bound:
+                                    _keep(slot, (d, nn, ee))
             states = new
         # close the suit: no chow may run past it; remember its tile count
         closed: dict[State, list[tuple[int, int, int]]] = {}
@@ -179,32 +186,10 @@ def search_standard(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int |
             for e in front:
                 _keep(slot, e)
         states = closed
-    # honors: every multiset of honor sets (pungs, honor chows) and an optional pair
-    honors = [k for k in range(27, 34) if k in spec.kinds]
-    shapes = [(k, k, k) for k in honors]
-    if spec.honor_chows:
-        shapes += [t for t in combinations([k for k in WINDS if k in honors], 3)]
-        if all(k in honors for k in DRAGONS):
-            shapes.append(DRAGONS)
-    options: list[tuple[int, int, bool, tuple[int, int, int]]] = []  # (sets, pair class, chows, cost)
-    for n in range(sets + 1):
-        for combo in combinations_with_replacement(shapes, n):
-            for pk in [None] + honors:
-                t = [0] * 34
-                for sh in combo:
-                    for k in sh:
-                        t[k] += 1
-                if pk is not None:
-                    t[pk] += 2
-                tot = (0, 0, 0)
-                for k in honors:
-                    if t[k]:
-                        cost = _kind_cost(t[k], k, k == pk, c, spec, m, marks) if t[k] <= max(top, c[k]) else None
-                        if cost is None:
-                            break
-                        tot = (tot[0] + cost[0], tot[1] + cost[1], tot[2] + cost[2])
-                else:
-                    options.append((n, 0 if pk is None else pair_class(pk), any(len(set(sh)) == 3 for sh in combo), tot))
+    honors = tuple(k for k in range(27, 34) if k in spec.kinds)
+    options = _honor_options(
+        honors, tuple(c[k] for k in honors), tuple(m.kinds[k] for k in honors), None if marks is None else tuple(marks[k] for k in honors), sets, spec, top
+    )
     best = INF
     for (_a, _b, ms, p, ch, gm, best_t, _cur), front in states.items():
         for n, hp, hch, hcost in options:
@@ -221,6 +206,46 @@ def search_standard(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int |
                 if ee <= w:
                     best = min(best, max(d - w, nn))
     return best
+
+
+@lru_cache(maxsize=50_000)
+def _honor_options(honors: tuple[int, ...], hc: tuple[int, ...], hm: tuple[int, ...], hmarks: tuple[int, ...] | None, sets: int, spec: ShapeSpec, top: int) -> list:
+    """Every multiset of honor sets (pungs, honor chows) with an optional pair:
+    (sets, pair class, chows used, cost)."""
+    c = [0] * 34
+    mk = [0] * 34
+    marks = None if hmarks is None else [0] * 34
+    for i, k in enumerate(honors):
+        c[k], mk[k] = hc[i], hm[i]
+        if marks is not None and hmarks is not None:
+            marks[k] = hmarks[i]
+    m = Melds(kinds=mk)
+    shapes = [(k, k, k) for k in honors]
+    if spec.honor_chows:
+        shapes += [t for t in combinations([k for k in WINDS if k in honors], 3)]
+        if all(k in honors for k in DRAGONS):
+            shapes.append(DRAGONS)
+    pc = 2 if spec.pair_258 else 1  # an honor pair is never a 2, 5 or 8
+    options = []
+    for n in range(sets + 1):
+        for combo in combinations_with_replacement(shapes, n):
+            for pk in (None,) + honors:
+                t = [0] * 34
+                for sh in combo:
+                    for k in sh:
+                        t[k] += 1
+                if pk is not None:
+                    t[pk] += 2
+                tot = (0, 0, 0)
+                for k in honors:
+                    if t[k]:
+                        cost = _kind_cost(t[k], k, k == pk, c, spec, m, marks) if t[k] <= max(top, c[k]) else None
+                        if cost is None:
+                            break
+                        tot = (tot[0] + cost[0], tot[1] + cost[1], tot[2] + cost[2])
+                else:
+                    options.append((n, 0 if pk is None else pc, any(len(set(sh)) == 3 for sh in combo), tot))
+    return options
 
 
 def _legal(groups: set[int], pair: int, chows: bool, gm: int, best_t: int, spec: ShapeSpec, m: Melds, void: int | None, tracked: bool) -> bool:
@@ -296,10 +321,12 @@ def search_other(form: str, c: list[int], w: int, spec: ShapeSpec, m: Melds, voi
     return best
 
 
-def search_shanten(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int | None = None, marks: list[int] | None = None) -> int:
+def search_shanten(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int | None = None, marks: list[int] | None = None, bound: int | None = None) -> int:
+    """Least shanten over the forms; with `bound` (a shanten), exact when the answer is at most
+    `bound`, else some value above it."""
     out = []
     for form in spec.forms:
-        d = search_standard(c, w, spec, m, void, marks) if form == "standard" else search_other(form, c, w, spec, m, void)
+        d = search_standard(c, w, spec, m, void, marks, INF if bound is None else bound + 1) if form == "standard" else search_other(form, c, w, spec, m, void)
         if d < INF:
             out.append(d - 1)
     return min(out, default=INF)
