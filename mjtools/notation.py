@@ -202,7 +202,7 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
             sc.i += 1
             j = sc.i
             tag = None
-            while sc.i < n and (text[sc.i].isalpha() or text[sc.i] == "_") and text[sc.i] not in "mpszfj":
+            while sc.i < n and (text[sc.i].isalpha() or text[sc.i] == "_"):  # a tag (stood, kita) ends at '='; tiles start with a digit
                 sc.i += 1
             if sc.peek() == "=" and sc.i > j:
                 tag = text[j : sc.i]

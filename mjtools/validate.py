@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from mjtools.errors import IllegalHandError, NotationError
 from mjtools.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand
-from mjtools.notation import _find_kind, format_meld
+from mjtools.notation import _find_kind, format_meld, parse_tiles
 from mjtools.rules.model import Ruleset
 from mjtools.tiles import Tile, kind_str
 
@@ -18,6 +18,11 @@ def _err(msg: str, text: str, kind: int | None = None) -> NotationError:
 
 def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Hand:
     """Move the variant's bonus tiles written among the concealed tiles to a set-aside group."""
+    inside = rs.section("tiles").get("aside_in_hand", {})
+    if any(a.tag in inside for a in hand.aside):
+        # 立四: stood tiles are part of the concealed hand, only kept apart.
+        back = tuple(t for a in hand.aside if a.tag in inside for t in a.tiles)
+        hand = Hand(tuple(sorted(hand.concealed + back, key=Tile.sort_key)), hand.melds, tuple(a for a in hand.aside if a.tag not in inside), hand.last)
     bonus = rs.bonus_kinds - wild
     moved = tuple(t for t in hand.concealed if t.kind in bonus)
     if not moved:
@@ -25,6 +30,16 @@ def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Ha
     kept = tuple(t for t in hand.concealed if t.kind not in bonus)
     aside = (Aside(moved),) + hand.aside
     return Hand(kept, hand.melds, aside, hand.last)
+
+
+def aside_reason(hand: Hand, rs: Ruleset) -> str | None:
+    """tiles.aside_in_hand max_at_win: too many tiles still kept apart for a win (立四)."""
+    for tag, spec in rs.section("tiles").get("aside_in_hand", {}).items():
+        n = len(hand.aside_tiles(tag))
+        most = spec.get("max_at_win")
+        if most is not None and n > most:
+            return f"{tag}: {n} tiles still stand apart; at most {most} may remain at a win"
+    return None
 
 
 def check_hand(
@@ -87,6 +102,9 @@ def check_hand(
         elif m.kind not in (CHOW, PUNG) + KONG_KINDS and m.kind not in kinds_ok:
             what = f"/{m.tag}" if m.tag else "a chow, pung or kong"
             raise IllegalHandError(f"{label} is not {what} that {rs.id} allows")
+        shapes = calls.get("meld_kinds", {}).get(m.kind, {}).get("shapes")
+        if shapes and sorted(m.kinds) not in [sorted(t.kind for t in parse_tiles(s)) for s in shapes]:
+            raise IllegalHandError(f"{label} is not a {m.kind} meld of {rs.id} ({', '.join(shapes)})")
         if m.wild and not rs.section("wildcards").get("in_calls", False):
             raise IllegalHandError(f"{rs.id} does not allow wildcards in melds: {label}")
     tags = set(rs.section("tiles").get("aside_tags", ()))

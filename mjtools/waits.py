@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from mjtools.shanten import HandState, _add, candidate_kinds, distance
@@ -33,3 +34,158 @@ def waiting_kinds_before_win(ctx: Ctx) -> list[int]:
     before = ctx.hand.without_last()
     st = state_of(before, ctx.spec)
     return waits_of(st, ctx.spec, [4] * 50)
+
+
+def _neighbours(k: int) -> frozenset[int]:
+    if k >= 27:
+        return frozenset((k,))
+    base = k - k % 9
+    return frozenset(j for j in range(k - 2, k + 3) if base <= j < base + 9)
+
+
+# Kinds that can form a set or pair with a held kind (same suit within 2, or equal).
+NEAR = tuple(_neighbours(k) for k in range(34))
+
+
+def _near(kinds: set[int]) -> set[int]:
+    return set().union(*(NEAR[k] for k in kinds))
+
+
+@cache
+def _sets_only(c: tuple[int, ...], chows: bool) -> bool:
+    """Whether one group's counts split into pungs and (if `chows`) chows."""
+    i = next((j for j, n in enumerate(c) if n), None)
+    if i is None:
+        return True
+    if c[i] >= 3 and _sets_only(c[:i] + (c[i] - 3,) + c[i + 1 :], chows):
+        return True
+    if chows and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        rest = list(c)
+        for j in (i, i + 1, i + 2):
+            rest[j] -= 1
+        return _sets_only(tuple(rest), chows)
+    return False
+
+
+@cache
+def _sets_and_pair(c: tuple[int, ...], chows: bool) -> bool:
+    return any(n >= 2 and _sets_only(c[:i] + (n - 2,) + c[i + 1 :], chows) for i, n in enumerate(c))
+
+
+def simple_spec(spec: ShapeSpec) -> bool:
+    """Specs `complete()` decides: no wildcards, no pair or suit-count conditions, standard and
+    seven pairs only (the distance tables handle everything else)."""
+    return (
+        not spec.wild_kinds
+        and not spec.pair_258
+        and spec.min_tiles_one_suit is None
+        and not spec.all_three_suits
+        and set(spec.forms) <= {"standard", "seven_pairs"}
+    )
+
+
+GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _group_state(c: tuple[int, ...], chows: bool) -> int:
+    """0: the group splits into sets; 2: into sets and one pair; -1: neither."""
+    n = sum(c) % 3
+    if n == 0:
+        return 0 if _sets_only(c, chows) else -1
+    if n == 2:
+        return 2 if _sets_and_pair(c, chows) else -1
+    return -1
+
+
+def complete(counts: list[int], melds: int, spec: ShapeSpec, meld_suits: frozenset[int] = frozenset()) -> bool:
+    """Whether concealed `counts` (34 kinds) with `melds` sets laid down form a winning shape
+    under a simple spec. Per-group answers are cached, so a check costs a few lookups."""
+    if spec.max_suits is not None:
+        suits = {g for g in range(3) if any(counts[g * 9 : g * 9 + 9])} | meld_suits
+        if len(suits) > spec.max_suits:
+            return False
+    if "standard" in spec.forms:
+        states = [_group_state(tuple(counts[a:b]), g < 3) for g, (a, b) in enumerate(GROUPS)]
+        if -1 not in states and states.count(2) == 1:
+            return True
+    if "seven_pairs" in spec.forms and not melds and sum(counts) == 14:
+        allowed = (0, 2, 4) if spec.quads_as_pairs else (0, 2)
+        return all(n in allowed for n in counts)
+    return False
+
+
+def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...]) -> bool:
+    """other_wait_exists for a simple spec. A drawn tile changes one group, so a group is worth
+    trying only if every other group already splits into sets (with one pair at most); then only
+    kinds of that group next to a held tile need a look."""
+    counts = [0] * 34
+    for t in ctx.hand.concealed:
+        if t.kind < 34:
+            counts[t.kind] += 1
+    melds = len(ctx.hand.melds)
+    suits_held = {k // 9 for m in ctx.hand.melds for k in m.kinds if k < 27} | {g for g in range(3) if any(counts[g * 9 : g * 9 + 9])}
+    if "seven_pairs" in spec.forms and not melds and sum(counts) == 13:
+        singles = [k for k in range(34) if counts[k] % 2]
+        if len(singles) == 1 and singles[0] != win and held[singles[0]] < 4 and (spec.quads_as_pairs or counts[singles[0]] == 1):
+            g = singles[0] // 9
+            if spec.max_suits is None or singles[0] >= 27 or len(suits_held | {g}) <= spec.max_suits:
+                return True
+    if "standard" not in spec.forms:
+        return False
+    base = [tuple(counts[a:b]) for a, b in GROUPS]
+    states = [_group_state(c, g < 3) for g, c in enumerate(base)]
+    for g in range(4):
+        # The drawn tile goes to group g; every other group must already split, one pair at most.
+        others = [s for h, s in enumerate(states) if h != g]
+        if -1 in others or others.count(2) > 1:
+            continue
+        if spec.max_suits is not None and g < 3 and len(suits_held | {g}) > spec.max_suits:
+            continue
+        want = 0 if others.count(2) else 2
+        a, b = GROUPS[g]
+        near = _near({k for k in range(a, b) if counts[k]})
+        for k in sorted(near, key=lambda k: (abs(k - win), k)):
+            if k == win or held[k] >= 4 or k not in spec.kinds:
+                continue
+            c = list(base[g])
+            c[k - a] += 1
+            if _group_state(tuple(c), g < 3) == want:
+                return True
+    return False
+
+
+def other_wait_exists(ctx: Ctx) -> bool:
+    """Whether a kind other than the winning one would also have completed the hand (独听 is
+    the negation). Stops at the first such kind; without wildcards or irregular forms only kinds
+    next to a held tile can complete a standard or seven-pairs shape, nearest the winning tile
+    first, so most hands are decided after a draw or two."""
+    from mjtools.shanten import _add, state_of
+
+    spec = ctx.spec
+    if spec is None or ctx.hand.last is None:
+        return False
+    win = ctx.hand.last.kind
+    held = ctx.hand.counts
+    b = ctx.win_block
+    # The reading itself often shows a second wait: the other end of a two-sided chow, or the
+    # other pair of a two-pair (shanpon) wait, swapped in with everything else unchanged.
+    if b is not None and not b.wild:
+        if ctx.d.wait == "two_sided":
+            other = b.first - 1 if win == b.first + 2 else b.first + 3
+            if held[other] < 4:
+                return True
+        elif ctx.d.wait == "pung" and ctx.pair is not None and not ctx.pair.wild and held[ctx.pair.first] < 4:
+            return True
+    if simple_spec(spec):
+        return _other_wait_simple(ctx, spec, win, held)
+    st = state_of(ctx.hand.without_last(), spec)
+    cands = candidate_kinds(spec)
+    for k in cands:
+        if k == win or st.held[k] >= 4:
+            continue
+        _add(st, k, spec, 1)
+        done = distance(st, spec, None) <= st.wild
+        _add(st, k, spec, -1)
+        if done:
+            return True
+    return False

@@ -2,6 +2,17 @@
 
 Used by the test suite (every example of every rule file is a test) and by explain-rule
 (examples are computed live, never pasted).
+
+Commands: score (a hand, or a `table` case), wait, shanten, and simulate:
+
+    {command: simulate, args: {hands: 1, seed: S, index: I}, options: {...},
+     expect: {event: kong_bloom}, illustrates: [kong_bloom], source: ...}
+
+replays hand I of `simulate --seed S` under the rule file (options applied) through
+`mjtools.sim.examples.run_simulate_example(rules, example)`, which returns a record with
+`events` (the ids of what happened in that hand, in order: fans won, abortive draws, 一炮多响,
+查花猪 ...); `expect: {event: X}` (or a list) holds when X is among them. Other expected keys
+are compared with the record as for the other commands.
 """
 
 from __future__ import annotations
@@ -67,6 +78,13 @@ def mismatches(record: Mapping[str, Any], expect: Mapping[str, Any]) -> list[str
                 ok = have == want
             if not ok:
                 out.append(f"fans: expected {want}, got {have}")
+            continue
+        if key == "event" and isinstance(record.get("events"), list):
+            # A simulate example names one event (or several) the replayed hand must show.
+            wanted = want if isinstance(want, list) else [want]
+            missing = [w for w in wanted if w not in record["events"]]
+            if missing:
+                out.append(f"event: expected {', '.join(map(str, missing))} among {record['events']}")
             continue
         if key == "ledger" and isinstance(got, list) and isinstance(want, list):
             norm = lambda lst: sorted((e["from"], e["to"], float(e["amount"])) for e in lst)  # noqa: E731

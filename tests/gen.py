@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 WALL = [k for k in range(34) for _ in range(4)]
 
@@ -103,3 +104,81 @@ def ready_hand(rng: random.Random) -> list[int]:
     h = list(base)
     h.pop(rng.randrange(14))
     return h
+
+
+SEATS = "ESWN"
+
+
+def _blocks(kinds: list[int], sets: int) -> list[list[int]] | None:
+    """Split a generated complete hand back into its sets (greedy: pungs, then chows) + pair."""
+    c = [0] * 34
+    for k in kinds:
+        c[k] += 1
+    for pair in range(34):
+        if c[pair] < 2:
+            continue
+        c[pair] -= 2
+        out: list[list[int]] = []
+        left = list(c)
+        ok = True
+        for k in range(34):
+            while left[k]:
+                if left[k] >= 3:
+                    left[k] -= 3
+                    out.append([k] * 3)
+                elif k < 27 and k % 9 <= 6 and left[k + 1] and left[k + 2]:
+                    for j in (k, k + 1, k + 2):
+                        left[j] -= 1
+                    out.append([k, k + 1, k + 2])
+                else:
+                    ok = False
+                    break
+            if not ok:
+                break
+        c[pair] += 2
+        if ok and len(out) == sets:
+            return out + [[pair, pair]]
+    return None
+
+
+def winning_case(rng: random.Random, sets: int = 4, kinds=range(34), chi: bool = True, flowers: bool = False, two_suits: bool = False) -> tuple[str, dict[str, Any]] | None:
+    """A random winning hand in notation with its context (seat, tsumo or from), or None if the
+    draw failed: a standard shape of `sets` sets, about 30% of them laid down as exposed melds
+    with a source seat (chows from the left player, only if `chi`), up to 3 flowers if
+    `flowers`, two suits only if `two_suits` (缺一门)."""
+    from mjtools.tiles import kinds_str
+
+    kinds = list(kinds)
+    if two_suits:
+        suits = rng.sample(range(3), 2)
+        kinds = [k for k in kinds if k // 9 in suits]
+    hand = complete_hand(rng, sets=sets, kinds=kinds)
+    if hand is None:
+        return None
+    blocks = _blocks(hand, sets)
+    if blocks is None:
+        return None
+    seat = rng.choice(SEATS)
+    others = [s for s in SEATS if s != seat]
+    left = SEATS[(SEATS.index(seat) - 1) % 4]
+    melds, concealed = [], []
+    for b in blocks[:-1]:
+        is_chow = b[0] != b[1]
+        if rng.random() < 0.3 and (not is_chow or chi):
+            melds.append(f"({kinds_str(b)}@{left if is_chow else rng.choice(others)})")
+        else:
+            concealed += b
+    concealed += blocks[-1]
+    if not concealed:
+        return None
+    last = concealed.pop(rng.randrange(len(concealed)))
+    aside = ""
+    if flowers and rng.random() < 0.6:
+        aside = "{" + "".join(str(n) for n in sorted(rng.sample(range(1, 9), rng.randint(1, 3)))) + "f}"
+    text = kinds_str(sorted(concealed)) + "".join(melds) + aside + "+" + kinds_str([last])
+    opts: dict[str, Any] = {"seat": seat}
+    if rng.random() < 0.5:
+        opts["tsumo"] = True
+    else:
+        opts["from"] = rng.choice(others)
+    return text, opts

@@ -163,6 +163,7 @@ def test_options(riichi):
 
 def test_cache_is_used(tmp_path, monkeypatch):
     monkeypatch.setenv("MJTOOLS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("MJTOOLS_NO_CACHE", raising=False)
     from mjtools.rules import _MEMO
     from mjtools.rules.loader import load_resolved
 

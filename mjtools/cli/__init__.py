@@ -14,6 +14,7 @@ COMMANDS = {
     "wait": "mjtools.cli.analysis:wait",
     "shanten": "mjtools.cli.analysis:shanten",
     "rules": "mjtools.cli.rules:rules",
+    "explain-rule": "mjtools.cli.explain:explain_rule",
 }
 
 

@@ -193,6 +193,11 @@ def build_context(opts: dict[str, Any], rs) -> Any:
             raise UsageError(f"--indicator: {e.one_line()}") from None
         indicators[role] = indicators.get(role, ()) + (t,)
     situations = dict(opts.get("situation", {}))
+    declared = rs.section("situations")
+    for k in situations:
+        # A variant that declares its situations refuses others, so a typo is not ignored.
+        if declared and k not in declared:
+            raise UsageError(f"--situation {k}: {rs.id} knows {', '.join(sorted(declared))}")
     for f in FLAGS:
         if opts.get(f):
             situations[f] = 1

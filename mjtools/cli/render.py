@@ -104,7 +104,7 @@ def wait_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
-def score_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
+def score_table(records: list[dict[str, Any]], unicode: bool = False, lang: str = "en") -> str:
     from tabulate import tabulate
 
     parts: list[str] = []
@@ -112,15 +112,16 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
         if "error" in r:
             continue
         if "results" in r:  # a table case
-            lines = [f"line {r.get('line', '-')}: table {r['event']}"]
-            for sub in r["results"]:
-                lines.append(f"  {sub.get('seat', '')} {sub['hand']}: {sub['points']} ({'valid' if sub['valid'] else sub['reason']})")
-            lines.append("  net: " + ", ".join(f"{s} {v:+g}" for s, v in r["net"].items()))
-            parts.append("\n".join(lines))
+            parts.append(_table_case(r, unicode))
             continue
         head = (f"line {r['line']}: " if "line" in r else "") + f"{glyphs(r['hand'], unicode)}  [{r['rules']}]"
         if not r["valid"]:
-            parts.append(head + "\n  " + _style("not a legal win", fg="red") + f": {r['reason']}")
+            invalid = [head, "  " + _style("not a legal win", fg="red") + f": {r['reason']}"]
+            if "explain" in r:
+                from mjtools.explain.render import score_explain_lines
+
+                invalid += score_explain_lines(r["explain"], lang)
+            parts.append("\n".join(invalid))
             continue
         rows = [[f["name"], f["id"], f"{f['value']:g}" + (f" x{f['count']}" if f["count"] != 1 else ""), f["unit"]] for f in r["fans"]]
         lines = [head, tabulate(rows, headers=["fan", "id", "value", "unit"], tablefmt="simple")]
@@ -133,7 +134,31 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
         pays = ", ".join(f"{s} {a:g}" for s, a in r["payments"].items() if a)
         lines.append(_style(f"  points: {r['points']:g}", bold=True) + (f"  paid by {pays}" if pays else "") + (f", pot {r['pot']:g}" if r.get("pot") else ""))
         if "explain" in r:
-            lines.append("  how: " + "\n       ".join(r["explain"]["steps"]))
+            from mjtools.explain.render import score_explain_lines
+
+            lines += score_explain_lines(r["explain"], lang)
         parts.append("\n".join(lines))
     parts += _error_rows(records)
     return "\n\n".join(parts) + "\n" if parts else ""
+
+
+def _table_case(r: dict[str, Any], unicode: bool) -> str:
+    """A table case: each player's result, every ledger entry with its reason, the net."""
+    lines = [(f"line {r['line']}: " if "line" in r else "") + f"table {r['event']}"]
+    for sub in r["results"]:
+        hand = glyphs(sub.get("hand", ""), unicode)
+        if "points" in sub:  # a winner's score record
+            fans = ", ".join(f["id"] + (f" x{f['count']}" if f["count"] != 1 else "") for f in sub.get("fans", []))
+            what = f"{sub['points']:g} ({fans})" if sub.get("valid") else _style("not a legal win", fg="red") + f": {sub.get('reason')}"
+        else:  # a player at a draw
+            bits = ["ready" + (f", best {sub['best']:g}" if sub.get("best") is not None else "") if sub.get("tenpai") else "not ready"]
+            if sub.get("flower_pig"):
+                bits.append("flower pig")
+            what = "; ".join(bits)
+        lines.append(f"  {sub.get('seat', '')} {hand}: {what}")
+    if r.get("bumped"):
+        lines.append("  bumped by a nearer claimant: " + ", ".join(r["bumped"]))
+    for e in r.get("ledger", []):
+        lines.append(f"  {e['from']} -> {e['to']} {e['amount']:g}  {e['reason']}")
+    lines.append(_style("  net: " + ", ".join(f"{s} {v:+g}" for s, v in r["net"].items()), bold=True))
+    return "\n".join(lines)

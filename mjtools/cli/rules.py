@@ -94,18 +94,45 @@ def _flatten(node: Any, prefix: str = "") -> dict[str, Any]:
     return out
 
 
+# Documentation inside fans, options and special rules: not a difference in the rules.
+DOC_KEYS = {"names", "text", "source", "aliases"}
+LANGS = {"en", "zh_hans", "zh_hant", "ja"}  # an option choice's text: documentation too
+
+
+def _doc_stems(flat: dict[str, Any]) -> set[str]:
+    out = set()
+    for key in flat:
+        parts = key.split(".")
+        for i, p in enumerate(parts):
+            if p in DOC_KEYS:
+                out.add(".".join(parts[:i]))
+                break
+    return out
+
+
 def diff_rulesets(a: str, b: str) -> list[dict[str, Any]]:
     from mjtools.rules import load
     from mjtools.rules.freeze import thaw
 
-    da = thaw(load(a).data)
-    db = thaw(load(b).data)
+    # A JSON round trip gives both sides the same key spellings (a ruleset read from the cache
+    # has "null"/"true" where a fresh one has None/True).
+    da = json.loads(json.dumps(thaw(load(a).data)))
+    db = json.loads(json.dumps(thaw(load(b).data)))
     for d in (da, db):
         for k in ("id", "examples", "names", "summary", "aliases", "sources"):
             d.pop(k, None)
     fa, fb = _flatten(da), _flatten(db)
+    # A node made of documentation only (a special rule) still differs by being there or not.
+    sa, sb = _doc_stems(fa), _doc_stems(fb)
+    for stem in sa ^ sb:
+        if not any(k.startswith(stem + ".") and not DOC_KEYS & set(k.split(".")) for k in set(fa) | set(fb)):
+            fa[stem] = "present" if stem in sa else "<absent>"
+            fb[stem] = "present" if stem in sb else "<absent>"
     rows = []
     for key in sorted(set(fa) | set(fb)):
+        parts = key.split(".")
+        if DOC_KEYS & set(parts) or ("choices" in parts and parts[-1] in LANGS):
+            continue
         if fa.get(key, "<absent>") != fb.get(key, "<absent>"):
             rows.append({"path": key, a: fa.get(key, "<absent>"), b: fb.get(key, "<absent>")})
     return rows

@@ -16,11 +16,16 @@ def compute(text: str, opts: dict[str, Any], rules: str, explain: bool = False, 
     from mjtools.scoring import score as score_hand
 
     table = opts.pop("table", None)
-    rs = load_rules(rules, opts.pop("option", {}))
+    options = dict(opts.pop("option", {}))
     if table is not None:
+        from mjtools.cli.options import _kv
         from mjtools.scoring.table import settle_table
 
-        return settle_table(table, rs, lang)
+        # A table case may set rule options like a hand case: "option": ["claims=multiple_ron"].
+        table = dict(table)
+        options.update(_kv(table.pop("option", None), "option"))
+        return settle_table(table, load_rules(rules, options), lang)
+    rs = load_rules(rules, options)
     ctx = build_context(opts, rs)
     return score_hand(parse_hand(text), rs, ctx, text, explain=explain, lang=lang)
 
@@ -42,4 +47,4 @@ def score(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, explai
       mjtools score '234567m234p5688s+7s' --seat S
       mjtools score '1112345678999m+5m' --tsumo --riichi
     """
-    run_cases("score", hand, input_file, fmt, opts, rules, lambda t, o, r: compute(t, o, r, explain, lang or "en"), table=lambda recs: score_table(recs, unicode))
+    run_cases("score", hand, input_file, fmt, opts, rules, lambda t, o, r: compute(t, o, r, explain, lang or "en"), table=lambda recs: score_table(recs, unicode, lang or "en"))

@@ -47,9 +47,16 @@ def _load() -> None:
     )
 
 
+_loaded = False
+
+
 def registry() -> dict[str, PatternFn]:
-    if not PATTERNS:
+    # A flag, not `if not PATTERNS`: importing one pattern module directly (validity.py does)
+    # registers its patterns and would otherwise leave the others unloaded.
+    global _loaded
+    if not _loaded:
         _load()
+        _loaded = True
     return PATTERNS
 
 
@@ -113,5 +120,11 @@ def check_spec(spec: Any, fan_ids: set[str]) -> str | None:
                 return None
         if "fan" in spec and spec["fan"] not in fan_ids:
             return f"unknown fan {spec['fan']!r}"
+        from mjtools.patterns.primitives import PRIMITIVES
+
+        # evaluate() dispatches on the first key, so it must name a primitive.
+        first = next(iter(spec), None)
+        if first not in PRIMITIVES:
+            return f"{first!r} is not a pattern primitive ({', '.join(PRIMITIVES)})"
         return None
     return f"not a pattern: {spec!r}"

@@ -118,6 +118,12 @@ class Ctx:
         return self.hand.is_concealed
 
     @cached_property
+    def flowers(self) -> list[int]:
+        """Flower numbers held (1-8), from the count vector; several flower patterns read it."""
+        counts = self.hand.counts
+        return [k - 33 for k in range(34, 42) for _ in range(counts[k])]
+
+    @cached_property
     def free_wild(self) -> int:
         return sum(b.free for b in self.d.blocks)
 

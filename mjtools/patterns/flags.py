@@ -95,21 +95,26 @@ def dealer(ctx: Ctx) -> int:
     return int(ctx.win.dealer)
 
 
+NORTH = 30
+
+
 @pattern("dora")
 def dora(ctx: Ctx) -> int:
-    """Each held tile that an indicator makes dora (kongs count four)."""
+    """Each held tile that an indicator makes dora (kongs count four; set-aside Norths count,
+    those given as `--kita N` too)."""
     if not ctx.dora:
         return 0
     held = ctx.hand.counts
-    return sum(held[k] for k in ctx.dora)
+    return sum(held[k] for k in ctx.dora) + ctx.win.kita * ctx.dora.count(NORTH)
 
 
 @pattern("ura_dora")
 def ura_dora(ctx: Ctx) -> int:
+    """As dora, for the ura indicators (only a riichi winner turns them)."""
     if not ctx.ura:
         return 0
     held = ctx.hand.counts
-    return sum(held[k] for k in ctx.ura)
+    return sum(held[k] for k in ctx.ura) + ctx.win.kita * ctx.ura.count(NORTH)
 
 
 @pattern("red_five")
@@ -122,3 +127,15 @@ def red_five(ctx: Ctx) -> int:
 def kita(ctx: Ctx) -> int:
     """Each North set aside (拔北), from {kita=...} or --kita."""
     return len(ctx.hand.aside_tiles("kita")) + ctx.win.kita
+
+
+@pattern("paarenchan")
+def paarenchan(ctx: Ctx, *, needs_yaku: bool = True) -> int:
+    """The dealer's eighth win in a row (八連荘): counts `--situation paarenchan=N` (N limit
+    hands, as `mahjong`'s HandConfig.paarenchan). With `needs_yaku` it counts only when a fan
+    listed before it in the rule file applies, so the rule file lists it after the yaku and
+    before dora."""
+    n = ctx.win.has("paarenchan")
+    if not n or (needs_yaku and not ctx.awarded):
+        return 0
+    return n

@@ -83,15 +83,17 @@ def kong(ctx: Ctx, *, kind: str = "any", tiles: str = "any") -> int:
 
 
 @pattern("gen")
-def gen(ctx: Ctx, *, in_seven_pairs: bool = True) -> int:
+def gen(ctx: Ctx, *, in_seven_pairs: bool = True, luxury_uses_one: bool = False) -> int:
     """Each four of a kind in the hand, melds included (根). With `in_seven_pairs: false`
-    a four inside seven pairs is left to the luxury pattern."""
+    a four inside seven pairs is left to the luxury pattern; with `luxury_uses_one: true` the
+    luxury hand (龙七对) uses up one four and any further four still counts."""
     c = Counter(ctx.kinds)
     n = sum(1 for v in c.values() if v >= 4)
-    if ctx.form == "seven_pairs" and not in_seven_pairs:
+    if ctx.form == "seven_pairs" and (not in_seven_pairs or luxury_uses_one):
         from mjtools.patterns.shapes import luxury_seven_pairs
 
-        n -= luxury_seven_pairs(ctx)
+        lux = luxury_seven_pairs(ctx)
+        n -= lux if not in_seven_pairs else min(1, lux)
     return n
 
 
@@ -135,3 +137,23 @@ def open_hand(ctx: Ctx) -> int:
 def pung_present(ctx: Ctx) -> int:
     """At least one pung or kong, exposed or concealed (必须有碰、杠或暗刻)."""
     return int(bool(ctx.pungs))
+
+
+@pattern("meld_count")
+def meld_count(ctx: Ctx, *, kind: str = "any", tiles: str = "", with_meld: str = "") -> int:
+    """Laid-down melds of `kind` (chow, pung, kong, a variant kind, any) whose tiles are among
+    `tiles` (notation; empty: any), counted only when a meld of kind `with_meld` is also laid
+    down (沈阳: once a 亮牌 is shown, each honor pon counts more)."""
+    from mjtools.notation import parse_tiles
+
+    if with_meld and not any(m.kind == with_meld for m in ctx.hand.melds):
+        return 0
+    kinds = {t.kind for t in parse_tiles(tiles)} if tiles else None
+    n = 0
+    for m in ctx.hand.melds:
+        if kind == "kong" and not m.is_kong or kind not in ("any", "kong") and m.kind != kind:
+            continue
+        if kinds is not None and not set(m.kinds) <= kinds:
+            continue
+        n += 1
+    return n

@@ -21,8 +21,9 @@ def all_pungs(ctx: Ctx) -> int:
 
 
 @pattern("all_chows")
-def all_chows(ctx: Ctx, *, two_sided_wait: bool = False, no_honors: bool = False, pair_not_value: bool = False, ron_only: bool = False, no_flowers: bool = False) -> int:
-    """Every set a chow (平胡). Parameters add the conditions some tables set."""
+def all_chows(ctx: Ctx, *, two_sided_wait: bool = False, no_honors: bool = False, pair_not_value: bool = False, ron_only: bool = False, no_flowers: bool = False, value_tiles: str = "") -> int:
+    """Every set a chow (平胡). Parameters add the conditions some tables set; `value_tiles`
+    names kinds that count as value pairs besides dragons and the seat and round winds."""
     if not ctx.standard or ctx.pungs:
         return 0
     if two_sided_wait and ctx.d.wait != "two_sided":
@@ -37,15 +38,24 @@ def all_chows(ctx: Ctx, *, two_sided_wait: bool = False, no_honors: bool = False
         k = ctx.pair.first
         if k >= 31 or k in (ctx.win.seat_wind, ctx.win.round_wind):
             return 0
+        if value_tiles and k in _kind_set(value_tiles):
+            return 0
     return 1
 
 
+def _kind_set(tiles: str) -> frozenset[int]:
+    from mjtools.notation import parse_tiles
+
+    return frozenset(t.kind for t in parse_tiles(tiles))
+
+
 @pattern("pinfu")
-def pinfu(ctx: Ctx) -> int:
-    """Riichi pinfu: concealed, four chows, a pair that scores no fu, a two-sided wait."""
-    if not ctx.concealed_hand or ctx.hand.melds:
+def pinfu(ctx: Ctx, *, ron_only: bool = False, value_tiles: str = "") -> int:
+    """Riichi pinfu: concealed, four chows, a pair that scores no fu, a two-sided wait.
+    `ron_only`: a self-drawn hand takes the 2 tsumo fu and so is not pinfu (ピンヅモ無し)."""
+    if ctx.hand.melds or (ron_only and ctx.tsumo):
         return 0
-    return all_chows(ctx, two_sided_wait=True, pair_not_value=True)
+    return all_chows(ctx, two_sided_wait=True, pair_not_value=True, value_tiles=value_tiles)
 
 
 @pattern("seven_pairs")

@@ -39,7 +39,7 @@ def knitted(ctx: Ctx) -> int:
 
 
 def _flowers(ctx: Ctx) -> list[int]:
-    return [t.kind - 33 for t in ctx.hand.all_tiles() if t.suit == "f"]
+    return ctx.flowers
 
 
 @pattern("seat_flower")

@@ -110,6 +110,30 @@ def nine_gates(ctx: Ctx) -> int:
     return int(all(c >= n for c, n in zip(counts, need)))
 
 
+@pattern("nine_gates_9_wait")
+def nine_gates_9_wait(ctx: Ctx) -> int:
+    """Nine gates won on its nine-sided wait (純正九蓮宝燈): 1112345678999 held before the
+    winning tile, so the winning kind ends up held twice (or four times for a 1 or a 9)."""
+    k = ctx.win_kind
+    return int(k is not None and nine_gates(ctx) == 1 and ctx.kind_count(k) in (2, 4))
+
+
+@pattern("big_wheels")
+def big_wheels(ctx: Ctx, *, pin: bool = True, other_suits: bool = False) -> int:
+    """Two each of 2-8 of one suit (大車輪 and its m/s cousins 大数隣, 大竹林). `pin`: the dots
+    hand counts; `other_suits`: characters and bamboo count too (and dots with them)."""
+    if len(ctx.suits) != 1 or ctx.has_honors:
+        return 0
+    g = next(iter(ctx.suits))
+    if not (other_suits or (pin and g == 1)):
+        return 0
+    base = g * 9
+    counts = [0] * 9
+    for k in ctx.kinds:
+        counts[k - base] += 1
+    return int(counts[0] == 0 and counts[8] == 0 and all(c == 2 for c in counts[1:8]))
+
+
 @pattern("full_flush_all_pungs")
 def full_flush_all_pungs(ctx: Ctx) -> int:
     """清对 / 清四台."""

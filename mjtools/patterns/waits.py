@@ -32,7 +32,6 @@ def two_sided_wait(ctx: Ctx) -> int:
 @pattern("single_wait_any")
 def single_wait_any(ctx: Ctx) -> int:
     """Only one kind could have won (独听), whatever the wait's shape."""
-    from mjtools.waits import waiting_kinds_before_win
+    from mjtools.waits import other_wait_exists
 
-    kinds = waiting_kinds_before_win(ctx)
-    return int(len(kinds) == 1)
+    return int(not other_wait_exists(ctx))

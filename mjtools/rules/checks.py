@@ -33,6 +33,7 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
     """Raise RuleFileError on the first problem. A fan deleted with null may still be named in
     `excludes` (the exclusion then has nothing to remove)."""
     gone = {p[1] for p in (deleted or ()) if len(p) == 2 and p[0] == "fans"}
+    deleted_entries = {p[1] for p in (deleted or ()) if len(p) == 2 and p[0] in ("fans", "options", "special_rules")}
     from mjtools.patterns import check_spec
 
     def fail(msg: str, path: tuple[str, ...]) -> None:
@@ -67,7 +68,9 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
     ids = set(fans) | set(options) | set(specials)
     for eid, ex in (data.get("examples", {}) or {}).items():
         for i, ref in enumerate(ex.get("illustrates", [])):
-            if ref not in ids:
+            # An example inherited from a base file may illustrate a fan the extending file
+            # deleted with null (a house rule without iipeikou); it just illustrates nothing here.
+            if ref not in ids and ref not in deleted_entries:
                 fail(f"illustrates unknown fan, option or special rule {ref!r}", ("examples", eid, "illustrates", str(i)))
         for name in ex.get("options", {}) or {}:
             if name not in options:
@@ -78,8 +81,12 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
     from mjtools.tiles import parse_kind
 
     for key in ("exclude", "bonus"):
-        for i, t in enumerate(tiles.get(key, []) or []):
-            try:
-                parse_kind(t)
-            except ValueError:
-                fail(f"not a tile: {t!r}", ("tiles", key, str(i)))
+        value = tiles.get(key, []) or []
+        # An option reference: check every list it can map to.
+        lists = list(value["map"].values()) if isinstance(value, dict) and "map" in value else [value] if isinstance(value, list) else []
+        for lst in lists:
+            for i, t in enumerate(lst or []):
+                try:
+                    parse_kind(t)
+                except ValueError:
+                    fail(f"not a tile: {t!r}", ("tiles", key, str(i)))

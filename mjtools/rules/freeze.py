@@ -34,7 +34,8 @@ def apply_options(value: Any, options: Mapping[str, Any], skip: tuple[str, ...] 
         v = options[value["option"]]
         if "map" in value:
             m = value["map"]
-            for key in (v, str(v), str(v).lower()):
+            # Map keys come back as strings from the JSON cache (None -> 'null').
+            for key in (v, str(v), str(v).lower(), "null" if v is None else str(v)):
                 if key in m:
                     return m[key]
             from mjtools.errors import UsageError

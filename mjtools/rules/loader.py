@@ -94,7 +94,38 @@ def alias_index() -> dict[str, str]:
     return out
 
 
+def safe_load(text: str) -> Any:
+    """`yaml.safe_load`, using libyaml's C build of the same SafeLoader when present (about 14x
+    faster; it constructs exactly the same plain data and never arbitrary objects)."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", None)
+    if loader is None:
+        return yaml.safe_load(text)
+    return yaml.load(text, Loader=loader)  # noqa: S506 - CSafeLoader is the safe loader
+
+
+_READ: dict[tuple[str, int, int], dict[str, Any]] = {}
+
+
 def read_yaml(path: Path) -> dict[str, Any]:
+    """A rule file's mapping (parsed once per process and file version)."""
+    import copy
+
+    try:
+        st = path.stat()
+        key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = None
+    if key is not None and key in _READ:
+        return copy.deepcopy(_READ[key])
+    data = _read_yaml(path)
+    if key is not None:
+        _READ[key] = copy.deepcopy(data)
+    return data
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
     import yaml
 
     try:
@@ -104,7 +135,7 @@ def read_yaml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise RuleFileError("not UTF-8 text", str(path)) from None
     try:
-        data = yaml.safe_load(text)
+        data = safe_load(text)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
@@ -264,11 +295,24 @@ def _error_path(err: Any) -> tuple[str, ...]:
     return path
 
 
-def _validate(instance: dict[str, Any], sch: dict[str, Any], file: str, origins: Origins | None) -> None:
+_validators: dict[bool, Any] = {}
+
+
+def _validator(partial: bool) -> Any:
+    """The compiled schema validator (partial: `required` removed, for single files of a chain)."""
+    got = _validators.get(partial)
+    if got is None:
+        import jsonschema
+
+        sch = _without_required(schema()) if partial else schema()
+        got = _validators[partial] = jsonschema.Draft202012Validator(sch)
+    return got
+
+
+def _validate(instance: dict[str, Any], partial: bool, file: str, origins: Origins | None) -> None:
     import jsonschema
 
-    validator = jsonschema.Draft202012Validator(sch)
-    errors = list(validator.iter_errors(instance))
+    errors = list(_validator(partial).iter_errors(instance))
     if not errors:
         return
     err = min(errors, key=lambda e: (len(e.absolute_path), str(list(e.absolute_path))))
@@ -283,13 +327,12 @@ def _validate(instance: dict[str, Any], sch: dict[str, Any], file: str, origins:
 
 
 def validate_files(files: list[str]) -> None:
-    partial = _without_required(schema())
     for f in files:
-        _validate(_strip_nulls(read_yaml(Path(f))), partial, f, None)
+        _validate(_strip_nulls(read_yaml(Path(f))), True, f, None)
 
 
 def validate_resolved(merged: dict[str, Any], origins: Origins, leaf: str) -> None:
-    _validate(merged, schema(), leaf, {k: v for k, v in origins.items()} | {(): leaf})
+    _validate(merged, False, leaf, {k: v for k, v in origins.items()} | {(): leaf})
 
 
 # -- cache ------------------------------------------------------------------------------------

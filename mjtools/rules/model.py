@@ -220,7 +220,8 @@ def _coerce(rid: str, name: str, spec: Mapping[str, Any], value: Any) -> Any:
     if choices is not None:
         keys = list(choices)
         for k in keys:
-            if k == value or str(k) == str(value) or (isinstance(k, str) and isinstance(value, str) and k.lower() == value.lower()):
+            # Choice keys come back as strings from the JSON cache (null -> 'null', 3 -> '3').
+            if k == value or str(k) == str(value) or (isinstance(k, str) and (parse_option_value(k) == value if not isinstance(value, str) else k.lower() == value.lower())):
                 if isinstance(k, str) and not isinstance(default, str):
                     return parse_option_value(k)  # choice keys come back as strings from the JSON cache
                 return k

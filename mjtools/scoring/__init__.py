@@ -16,10 +16,11 @@ from mjtools.patterns.ctx import Ctx
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.fans import evaluate_fans
 from mjtools.scoring.models import get as get_model
+from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.result import Evaluation, HandValue
-from mjtools.scoring.settlement import settle
-from mjtools.scoring.validity import shape_reason, value_reason
-from mjtools.validate import check_hand
+from mjtools.scoring.settlement import plan, settle
+from mjtools.scoring.validity import points_reason, shape_reason, value_reason
+from mjtools.validate import aside_reason, check_hand
 from mjtools.wildcards import dora_kinds, stand_ins, wild_kinds
 
 
@@ -43,38 +44,77 @@ def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en") -> l
         reason = shape_reason(c, rs)
         ev = evaluate_fans(c, rs, lang)
         ev.reason = reason or value_reason(ev, rs, ctx, hand, wild_held)
-        out.append((ev, None if ev.reason else model(ev, rs, ctx, hand)))
+        value = None if ev.reason else model(ev, rs, ctx, hand)
+        if value is not None:
+            # 起胡 in points (Luoshan: 100 by self-draw, 200 on a discard) is known only now.
+            ev.reason = points_reason(value, rs, ctx)
+            if ev.reason:
+                value = None
+        out.append((ev, value))
     return out
 
 
 def _rank(ev: Evaluation, value: HandValue | None, points: float) -> tuple:
     if value is None:
         return (0, 0, 0, ())
+    if value.tiebreak is not None:
+        return (1, points) + value.tiebreak
     return (1, points, value.fan_total, value.rank)
 
 
-def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en") -> dict[str, Any]:
+def fan_names(rs: Ruleset, fid: str) -> dict[str, str]:
+    """A fan's name in each output language (en, ja, zh)."""
+    names = rs.fans[fid].get("names") if fid in rs.fans else None
+    from mjtools.rules.model import pick
+
+    return {lang: pick(names, lang) or fid for lang in ("en", "ja", "zh")}
+
+
+def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en", chickens: bool = True) -> dict[str, Any]:
+    """The score record of one win (CLI contract). `chickens=False`: a table case settles them."""
+    pre = get_pre_score(rs.section("scoring")["model"])
+    if pre is not None:
+        # The model checks the context first and may answer a non-win event itself.
+        answered = pre(hand, rs, ctx, text, lang)
+        if answered is not None:
+            if not explain:
+                answered.pop("explain", None)
+            return answered
     wild = wild_kinds(rs, ctx)
+    apart = aside_reason(hand, rs)
     hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,))
     rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
-    readings = evaluations(hand, rs, ctx, lang)
+    readings = [] if apart else evaluations(hand, rs, ctx, lang)
     if not readings:
-        rec.update(valid=False, reason="not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
+        rec.update(valid=False, reason=apart or "not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
         if explain:
-            rec["explain"] = {"decomposition": [], "awarded": [], "excluded": [], "steps": ["no decomposition into a winning shape"]}
+            from mjtools.scoring.explain import no_reading
+
+            rec["explain"] = no_reading(lang)
         return rec
-    best = None
+    # What a payer owes for the hand decides; the settlement's total grows with it (shares,
+    # dealer factors, birds) or does not depend on the reading (kongs, flowers, chickens), and
+    # liability only moves amounts, so only the chosen reading is settled — unless the
+    # settlement itself reads the fans (discarder surcharges) or explain shows every reading.
+    every = explain or plan(rs).surcharges
+    ranked = []
     for ev, value in readings:
-        settled = settle(value, rs, ctx) if value is not None else None
-        points = settled.points if settled else 0
-        key = _rank(ev, value, points)
-        if best is None or key > best[0]:
-            best = (key, ev, value, settled)
-    assert best is not None
-    _, ev, value, settled = best
+        if value is None:
+            settled, points = None, 0
+        elif every:
+            settled = settle(value, rs, ctx, hand, ev, chickens=chickens, explain=explain)
+            points = settled.points
+        else:
+            settled, points = None, value.points
+        ranked.append((_rank(ev, value, points), ev, value, settled))
+    # max() keeps the first of equal keys: the first reading found wins a tie.
+    chosen = max(range(len(ranked)), key=lambda i: ranked[i][0])
+    _, ev, value, settled = ranked[chosen]
+    if value is not None and settled is None:
+        settled = settle(value, rs, ctx, hand, ev, chickens=chickens, explain=False)
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
-    rec["fans"] = [{"id": a.id, "name": a.name, "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
+    rec["fans"] = [{"id": a.id, "name": a.name, "names": fan_names(rs, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
     if value is None:
         rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
     else:
@@ -83,29 +123,16 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         rec.update(value.extra)
         rec.update(points=_num(settled.points), payments={s: _num(a) for s, a in settled.payments.items()}, pot=_num(settled.pot), ledger=settled.ledger)
     if explain:
-        rec["explain"] = _explain(ev, value, settled, rs, lang, len(readings))
+        from mjtools.scoring.explain import build
+
+        rec["explain"] = build(ranked, chosen, rs, lang)
     return rec
 
 
-def _explain(ev: Evaluation, value: HandValue | None, settled, rs: Ruleset, lang: str, n: int) -> dict[str, Any]:
-    from mjtools.rules.model import pick
-
-    d = ev.decomposition
-    steps = [f"{n} reading(s) of the hand; chose {d.form}: {d}" + (f" (won on {d.wait} wait)" if d.wait else "")]
-    if value is not None:
-        steps += value.steps
-    if settled is not None:
-        steps += settled.steps
-    if ev.reason:
-        steps.append(f"not a legal win: {ev.reason}")
-    return {
-        "decomposition": [str(b) for b in d.blocks],
-        "form": d.form,
-        "wait": d.wait,
-        "awarded": [{"id": a.id, "rule": pick(rs.fans[a.id].get("text"), lang) or a.name, "value": _num(a.total)} for a in ev.fans],
-        "excluded": [{"id": f, "by": by} for f, by in ev.excluded],
-        "steps": steps,
-    }
+def best_value(hand: Hand, rs: Ruleset, ctx: WinContext) -> HandValue | None:
+    """The highest per-payer hand value of a complete hand (查大叫), before settlement."""
+    values = [v for _, v in evaluations(hand, rs, ctx) if v is not None]
+    return max(values, key=lambda v: (v.points, v.fan_total), default=None)
 
 
 def legal_win(hand: Hand, rs: Ruleset, ctx: WinContext) -> bool:

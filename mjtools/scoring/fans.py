@@ -64,4 +64,4 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en") -> Evaluation:
                 removed[a.id] = "another fan"
         kept = [a for a in kept if a.id not in removed]
     excluded = [(fid, by) for fid, by in removed.items()]
-    return Evaluation(ctx.d, kept, excluded)
+    return Evaluation(ctx.d, kept, excluded, pctx=ctx)

@@ -32,6 +32,7 @@ class Evaluation:
     fans: list[Awarded]
     excluded: list[tuple[str, str]] = field(default_factory=list)  # (fan, excluded by)
     reason: str | None = None  # why this reading is not a legal win
+    pctx: Any = None  # the pattern Ctx of this reading (liability and stakes evaluate patterns on it)
 
 
 @dataclass
@@ -49,6 +50,12 @@ class HandValue:
     pot: float = 0
     ledger: list[dict[str, Any]] | None = None
     rank: tuple = ()  # extra tie-break keys (riichi: yakuman kind, han, fu)
+    # Per-payer additions that are not part of the hand value proper (自摸加底): each becomes a
+    # ledger entry of its own from every payer of the hand, as (reason, amount).
+    adds: list[tuple[str, float]] = field(default_factory=list)
+    # When set, the whole tie-break after points (replacing fan_total, rank): riichi ranks a
+    # real yakuman over a counted one of the same points, then han, fu, raw fu (as `mahjong`).
+    tiebreak: tuple | None = None
 
 
 @dataclass

@@ -1,65 +1,235 @@
-"""Who pays whom for one win: payments by seat, the pot, and the ledger."""
+"""Who pays whom for one win: payments by seat, the pot, and the ledger.
+
+The `settlement:` section drives it (see the schema's descriptions). In order:
+
+1. the hand: each payer's share of the model's per-payer value (`tsumo_share`, `ron`,
+   `ron_shares`), times the dealer multiplier; on a discard win the discarder alone pays
+   (discarder), everyone still in pays (all, HK 半铳), or the discarder pays everyone's share
+   (discarder_for_all: 点炮包三家 / 全铳 / 大包);
+2. 包牌 liability moves hand payments onto the liable player (scoring/liability.py);
+3. the model's per-payer additions (自摸加底), dealer 台 / 连庄 / 拉庄 / 庄闲 additions, kong
+   money (scoring/kongs.py), birds, flower money and chickens (scoring/bonuses.py): each a
+   ledger entry of its own, so a reader sees every reason for every amount.
+
+`payments[seat]` sums what a seat pays; `points` = sum(payments) + pot.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from mjtools.context import WinContext
 from mjtools.errors import UsageError
+from mjtools.hand import Hand
+from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
-from mjtools.scoring.result import HandValue, Settled
+from mjtools.scoring.bonuses import bird_entries, chicken_entries, flower_entries
+from mjtools.scoring.kongs import kong_entries
+from mjtools.scoring.liability import apply_liability
+from mjtools.scoring.models import num
+from mjtools.scoring.result import Evaluation, HandValue, Settled
 
 
-def _num(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else round(x, 4)
+def entry(frm: str, to: str, amount: float, reason: str) -> dict[str, Any]:
+    return {"from": frm, "to": to, "amount": num(amount), "reason": reason}
 
 
-def settle(value: HandValue, rs: Ruleset, ctx: WinContext) -> Settled:
+def payers_pool(rs: Ruleset, ctx: WinContext) -> list[str]:
+    """The other players who pay this win: all of them, or (血战) those still in --active."""
+    st = rs.section("settlement")
+    others = [s for s in rs.seats if s != ctx.seat]
+    if not ctx.active or st.get("later_wins_paid_by", "active") == "all":
+        return others
+    return [s for s in others if s in ctx.active]
+
+
+def check_active(rs: Ruleset, ctx: WinContext) -> None:
+    """With --active (血战), the winner and the discarder must still be in the hand."""
+    if not ctx.active or rs.section("settlement").get("later_wins_paid_by", "active") == "all":
+        return
+    if ctx.seat not in ctx.active:
+        raise UsageError(f"--active {''.join(ctx.active)}: the winner {ctx.seat} is not among the players still in the hand")
+    if not ctx.tsumo and ctx.from_seat not in ctx.active:
+        raise UsageError(f"--active {''.join(ctx.active)}: the discarder {ctx.from_seat} has already left the hand")
+
+
+def shares(rs: Ruleset, ctx: WinContext) -> list[tuple[str, str, float]]:
+    """(who pays, on whose behalf, share of the hand value) for this win."""
+    p = plan(rs)
+    pool = payers_pool(rs, ctx)
+    if ctx.tsumo:
+        if p.tsumo == "none":
+            return []
+        return [(s, s, p.tsumo_share) for s in pool]
+    d = ctx.from_seat
+    if d == ctx.seat or d not in rs.seats:
+        raise UsageError(f"--from {d}: the discarder must be another seat of {rs.seats}")
+    mode = p.ron
+    if p.big_pay and not ctx.has("discarder_ready"):
+        mode = "discarder_for_all"
+    if mode == "discarder":
+        return [(d, d, p.ron_discarder)]
+    behalf = [(d, p.ron_discarder)] + [(s, p.ron_others) for s in pool if s != d]
+    if mode == "all":
+        return [(s, s, share) for s, share in behalf]
+    return [(d, s, share) for s, share in behalf]  # discarder_for_all
+
+
+def _dealer_involved(ctx: WinContext, behalf: str) -> bool:
+    return ctx.dealer or behalf == "E"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The settlement section of one ruleset, read once (settle runs for every scored hand)."""
+
+    mult: float
+    when: frozenset[str]
+    tai: float
+    streak_tai: float
+    pull_tai: float
+    per_tai: float
+    add: float
+    liability: bool
+    extras: bool  # kong money, birds, flowers or chickens to look at
+    tsumo: str
+    tsumo_share: float
+    ron: str
+    ron_discarder: float
+    ron_others: float
+    big_pay: bool  # 大包: a discarder not yet ready pays for everyone
+    surcharges: bool  # discarder_multipliers: the settlement depends on the reading
+
+
+_PLANS: dict[int, tuple[Ruleset, Plan]] = {}
+
+
+def plan(rs: Ruleset) -> Plan:
+    got = _PLANS.get(id(rs))
+    if got is not None and got[0] is rs:
+        return got[1]
+    st = rs.section("settlement")
+    sc = rs.section("scoring")
+    dealer = st.get("dealer", {})
+    p = Plan(
+        mult=dealer.get("multiplier", 1),
+        when=frozenset(dealer.get("when", ("wins", "pays"))),
+        tai=dealer.get("tai", 0),
+        streak_tai=dealer.get("streak_tai", 0),
+        pull_tai=dealer.get("pull_tai", 0),
+        per_tai=sc.get("per_unit", sc.get("base", 1)),
+        add=dealer.get("add", 0) * sc.get("base", 1),
+        liability=bool(st.get("liability")),
+        extras=any(st.get(k) for k in ("kong_payments", "birds", "flowers", "chickens")),
+        tsumo=st.get("tsumo", "all"),
+        tsumo_share=st.get("tsumo_share", 1),
+        ron=st.get("ron", "discarder"),
+        ron_discarder=st.get("ron_shares", {}).get("discarder", 1),
+        ron_others=st.get("ron_shares", {}).get("others", 1),
+        big_pay=bool(st.get("deal_in_before_ready_pays_all")),
+        surcharges=bool(st.get("discarder_multipliers")),
+    )
+    _PLANS[id(rs)] = (rs, p)  # keeps rs alive, so its id is not reused while cached
+    return p
+
+
+def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None) -> tuple[float, list[str]]:
+    """settlement.discarder_multipliers: factors on the discarder's own payment (闭门炮, 抢杠 x3)."""
+    from mjtools.patterns import evaluate
+    from mjtools.rules.model import pick
+
+    rules = rs.section("settlement").get("discarder_multipliers", ())
+    if ctx.tsumo or not rules or ev is None or ev.pctx is None:
+        return 1, []
+    factor, steps = 1.0, []
+    for r in rules:
+        if r["factor"] != 1 and evaluate(r["when"], ev.pctx):
+            factor *= r["factor"]
+            steps.append(Msg("settle.surcharge", seat=ctx.from_seat, factor=num(r["factor"]), name=pick(r.get("names")) or "surcharge"))
+    return factor, steps
+
+
+def _dealer_factor(p: Plan, ctx: WinContext, behalf: str) -> float:
+    if p.mult == 1:
+        return 1
+    if ("wins" in p.when and ctx.dealer) or ("pays" in p.when and behalf == "E"):
+        return p.mult
+    return 1
+
+
+def _dealer_entries(p: Plan, ctx: WinContext, parts: list[tuple[str, str, float]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Taiwan 庄家 / 连庄 / 拉庄 台 and Changsha's +1: once per payment that involves the dealer."""
+    tai = p.tai + ctx.streak * (p.streak_tai + p.pull_tai)
+    amount = tai * p.per_tai + p.add
+    if not amount:
+        return [], []
+    bits = []
+    if p.tai:
+        bits.append(f"庄家 {num(p.tai)} 台")
+    if ctx.streak and (p.streak_tai or p.pull_tai):
+        bits.append(f"连{ctx.streak}" + (f"拉{ctx.streak}" if p.pull_tai else "") + f" {num(ctx.streak * (p.streak_tai + p.pull_tai))} 台")
+    if p.add:
+        bits.append(f"庄闲 +{num(p.add)}")
+    reason = "dealer: " + ", ".join(bits)
+    out = [entry(payer, ctx.seat, amount, reason) for payer, behalf, _ in parts if _dealer_involved(ctx, behalf)]
+    steps = [Msg("settle.dealer_entries", reason=reason, amount=num(amount))] if out else []
+    return out, steps
+
+
+def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = None, ev: Evaluation | None = None, chickens: bool = True, explain: bool = True) -> Settled:
+    """The ledger of one win. `chickens=False` when a table case settles every hand's chickens;
+    `explain=False` skips the explain steps (scoring many hands)."""
     if value.payments is not None:
         ledger = value.ledger if value.ledger is not None else [
             {"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in value.payments.items() if a
         ]
         return Settled(dict(value.payments), value.pot, ledger, [])
-    st = rs.section("settlement")
-    seats = [s for s in rs.seats if s != ctx.seat]
-    active = [s for s in seats if not ctx.active or s in ctx.active]
-    payments = {s: 0.0 for s in rs.seats if s != ctx.seat}
+    if ctx.active:
+        check_active(rs, ctx)
+    p = plan(rs)
+    parts = shares(rs, ctx)
     steps: list[str] = []
-    dealer = st.get("dealer", {})
-    mult = dealer.get("multiplier", 1)
-    when = set(dealer.get("when", ()))
-
-    def dealer_factor(payer: str) -> float:
-        if mult == 1:
-            return 1
-        if ("wins" in when and ctx.dealer) or ("pays" in when and payer == "E"):
-            return mult
-        return 1
-
-    if ctx.tsumo:
-        share = st.get("tsumo_share", 1)
-        for s in active:
-            amount = value.points * share * dealer_factor(s)
-            payments[s] += amount
-            steps.append(f"{s} pays {_num(amount)} (self-draw)")
-    else:
-        discarder = ctx.from_seat
-        if discarder == ctx.seat or discarder not in rs.seats:
-            raise UsageError(f"--from {discarder}: the discarder must be another seat of {rs.seats}")
-        mode = st.get("ron", "discarder")
-        shares = st.get("ron_shares", {})
-        if mode == "discarder":
-            amount = value.points * shares.get("discarder", 1) * dealer_factor(discarder)
-            payments[discarder] += amount
-            steps.append(f"{discarder} pays {_num(amount)} (dealt in)")
-        elif mode == "all":
-            for s in active:
-                key = "discarder" if s == discarder else "others"
-                amount = value.points * shares.get(key, 1) * dealer_factor(s)
-                payments[s] += amount
-                steps.append(f"{s} pays {_num(amount)}")
-        else:  # discarder_for_all
-            total = sum(value.points * dealer_factor(s) for s in active)
-            payments[discarder] += total
-            steps.append(f"{discarder} pays for everyone: {_num(total)}")
-    payments = {s: _num(a) for s, a in payments.items()}
-    ledger = [{"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in payments.items() if a]
-    return Settled(payments, 0, ledger, steps)
+    normal: dict[str, float] = {}
+    surcharge, ssteps = _discarder_factor(rs, ctx, ev) if p.surcharges else (1, [])
+    steps += ssteps
+    for payer, behalf, share in parts:
+        amount = value.points * share * _dealer_factor(p, ctx, behalf)
+        if not ctx.tsumo and payer == behalf == ctx.from_seat:
+            amount *= surcharge
+        normal[payer] = normal.get(payer, 0) + amount
+        if explain:
+            if payer == behalf:
+                steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if ctx.tsumo else "settle.discard"), share=num(share)))
+            else:
+                steps.append(Msg("settle.on_behalf", seat=payer, amount=num(amount), behalf=behalf))
+    hand_pay, reason = normal, "hand"
+    if p.liability and hand is not None and ev is not None:
+        hand_pay, why, lsteps = apply_liability(normal, rs, ctx, hand, ev)
+        steps += lsteps
+        if why:
+            reason = f"hand (包牌 {why})"
+    ledger = [entry(s, ctx.seat, a, reason) for s, a in hand_pay.items() if a]
+    payers = list(dict.fromkeys(x for x, _, _ in parts))
+    for why, amount in value.adds:
+        ledger += [entry(s, ctx.seat, amount, why) for s in payers]
+    extra, dsteps = _dealer_entries(p, ctx, parts)
+    ledger += extra
+    steps += dsteps
+    if hand is not None and (p.extras or ctx.birds):
+        for more in (
+            kong_entries(hand, ctx.seat, rs, ctx),
+            bird_entries(normal, rs, ctx),
+            flower_entries(hand, payers, rs, ctx),
+            chicken_entries({ctx.seat: hand}, rs, ctx, winners=(ctx.seat,)) if chickens else [],
+        ):
+            ledger += more
+            if explain:
+                steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in more]
+    payments = {s: 0.0 for s in rs.seats if s != ctx.seat}
+    for e in ledger:
+        if e["to"] == ctx.seat and e["from"] in payments:
+            payments[e["from"]] += e["amount"]
+        elif e["from"] == ctx.seat and e["to"] in payments:
+            payments[e["to"]] -= e["amount"]  # a flow from the winner (none of the shipped rules)
+    return Settled({s: num(a) for s, a in payments.items()}, 0, ledger, steps)

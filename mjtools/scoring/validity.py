@@ -43,6 +43,17 @@ def shape_reason(ctx: Ctx, rs: Ruleset) -> str | None:
             return "terminal_required: no 1 or 9 in the hand (必须有幺九)"
     if "pung_required" in req and not ctx.pungs:
         return "pung_required: no pung or kong in the hand"
+    return forbid_reason(ctx, rs)
+
+
+def forbid_reason(ctx: Ctx, rs: Ruleset) -> str | None:
+    """win.forbid: hands that may not win (their pattern holds for this reading)."""
+    from mjtools.patterns import evaluate
+    from mjtools.rules.model import pick
+
+    for fid, rule in rs.section("win").get("forbid", {}).items():
+        if rule.get("enabled", True) and evaluate(rule["pattern"], ctx):
+            return f"{fid}: " + (pick(rule.get("names")) or "this hand may not win")
     return None
 
 
@@ -74,6 +85,9 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         only = win.get("self_draw_only_for")
         if only and ids and ids <= set(only):
             return "self_draw_only: " + ", ".join(sorted(ids)) + " must be self-drawn"
+    why = call_reason(rs, ctx, hand)
+    if why:
+        return why
     held = {t.kind for t in hand.hand_tiles()}
     for t in win.get("no_win_holding", ()):
         if parse_kind(t) in held:
@@ -83,4 +97,32 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         return f"max_wild_for_basic: a basic win may hold at most {cap} wildcards"
     if win.get("ready_declaration") and not (ctx.has("riichi") or ctx.has("double_riichi")):
         return "ready_declaration: the winner did not declare ready (报听)"
+    return None
+
+
+def points_reason(value, rs: Ruleset, ctx: WinContext) -> str | None:
+    """起胡 in points: win.minimum.points_tsumo / points_ron against the per-payer value."""
+    minimum = rs.section("win").get("minimum", {})
+    need = minimum.get("points_tsumo" if ctx.tsumo else "points_ron")
+    if need is not None and value.points < need:
+        how = "a self-draw" if ctx.tsumo else "a discard win"
+        return f"minimum_points: {value.points:g} below the {need:g} that {how} needs (起胡)"
+    return None
+
+
+def call_reason(rs: Ruleset, ctx: WinContext, hand) -> str | None:
+    """Calls the variant forbids, read from the melds' sources and their order (Taiwan, seed 003)."""
+    if not hand.melds:
+        return None
+    calls = rs.section("calls")
+    seats = rs.seats
+    left = seats[(seats.index(ctx.seat) - 1) % len(seats)]
+    if calls.get("exposed_kong_from_left") is False:
+        for m in hand.melds:
+            if m.kind == "exposed_kong" and m.source == left:
+                return f"exposed_kong_from_left: the kong {m} was called on the left player's discard (不得顺杠)"
+    if rs.section("win").get("no_bloom_after_exposed_kong") and ctx.has("kong_bloom"):
+        last = hand.melds[-1] if hand.melds else None
+        if last is not None and last.kind == "exposed_kong":
+            return f"no_bloom_after_exposed_kong: the last call {last} was a kong on a discard; its replacement tile cannot win"
     return None

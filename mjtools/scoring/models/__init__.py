@@ -1,16 +1,41 @@
-"""Score models: each turns an Evaluation into a HandValue. Selected by `scoring.model`."""
+"""Score models: each turns an Evaluation into a HandValue. Selected by `scoring.model`.
+
+A model decides what one ordinary payer owes for the hand (`HandValue.points`) from the fans
+and the `scoring:` section; who pays, shares, dealer, liability, kongs and bonuses are the
+settlement's business (scoring/settlement.py). One module per model:
+
+    flat            base + sum of fans (house defaults)
+    doubling        base x 2^fan, cap (封顶 / 爆和), limit hands, 自摸加番 / 自摸加底
+    additive        底 + 台 x per_unit (Taiwan)
+    category        小胡 / 大胡 with fixed values, big wins adding up (Changsha)
+    points_doubling (和 from the sets + 底和) x 2^台, rounded up (Luoshan)
+    fan_gate        fans only gate the win; a fixed stake by win type (Hainan)
+    multiplicative  fan values are factors that stack (Tianjin, Wuhan)
+    riichi          han / fu and the limit tiers
+
+A model may also register a pre-score hook (`@pre_score(name)`): it sees the parsed hand and
+the context before any decomposition, may refuse contradictory input (a UsageError) and may
+answer a case that is not a winning hand at all (riichi's nagashi mangan) with a record.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
+from mjtools.messages import Joined, Msg
 from mjtools.rules.model import Ruleset
-from mjtools.scoring.result import Evaluation, HandValue
+from mjtools.scoring.result import Awarded, Evaluation, HandValue
 
 Model = Callable[[Evaluation, Ruleset, WinContext, Hand], HandValue]
 MODELS: dict[str, Model] = {}
+PreScore = Callable[[Hand, Ruleset, WinContext, str, str], "dict[str, Any] | None"]
+PRE_SCORE: dict[str, PreScore] = {}
+MODULES = ("flat", "doubling", "additive", "category", "points_doubling", "fan_gate", "multiplicative", "riichi")
 
 
 def model(name: str) -> Callable[[Model], Model]:
@@ -21,10 +46,70 @@ def model(name: str) -> Callable[[Model], Model]:
     return deco
 
 
-def get(name: str) -> Model:
+def pre_score(name: str) -> Callable[[PreScore], PreScore]:
+    def deco(fn: PreScore) -> PreScore:
+        PRE_SCORE[name] = fn
+        return fn
+
+    return deco
+
+
+def _load() -> None:
     if not MODELS:
-        from mjtools.scoring.models import basic, riichi  # noqa: F401
+        for mod in MODULES:
+            importlib.import_module(f"mjtools.scoring.models.{mod}")
+
+
+def get_pre_score(name: str) -> PreScore | None:
+    _load()
+    return PRE_SCORE.get(name)
+
+
+def get(name: str) -> Model:
+    _load()
     try:
         return MODELS[name]
     except KeyError:
         raise NotImplementedError(f"score model {name!r} is not available") from None
+
+
+# -- helpers shared by the models ---------------------------------------------------------------
+
+
+def num(x: float) -> float | int:
+    """Whole numbers as int (JSON shows 8, not 8.0)."""
+    return int(x) if float(x).is_integer() else round(x, 4)
+
+
+def fan_line(fans: list[Awarded]) -> str:
+    """'full_flush 2 + gen 1x2 = 4' for the explain steps."""
+    parts = [f"{a.id} {num(a.value)}" + (f"x{a.count}" if a.count != 1 else "") for a in fans]
+    total = sum(a.total for a in fans)
+    return Msg("doubling.fans", fans=Joined(parts, " + ") if parts else Msg("word.none"), total=num(total))
+
+
+def round_up(x: float, step: int | None) -> float:
+    if not step:
+        return x
+    return math.ceil(x / step - 1e-9) * step
+
+
+def apply_cap_points(points: float, sc: Mapping[str, Any], steps: list[str]) -> tuple[float, str | None]:
+    """The per-payer ceiling (金顶), whatever the model."""
+    cap = sc.get("cap_points")
+    if cap is not None and points > cap:
+        steps.append(Msg("models.cap_points", cap=num(cap)))
+        return cap, "cap"
+    return points, None
+
+
+def self_draw_adds(sc: Mapping[str, Any], ctx: WinContext, base: float, points: float, steps: list[str]) -> tuple[float, list[tuple[str, float]]]:
+    """自摸加底 / double on a self-draw. `fan` is the rule file's own self_draw fan, so nothing here."""
+    mode = sc.get("self_draw_bonus", "none")
+    if not ctx.tsumo or mode in ("none", "fan", None):
+        return points, []
+    if mode == "double":
+        steps.append(Msg("models.self_draw_double", points=num(points), doubled=num(points * 2)))
+        return points * 2, []
+    steps.append(Msg("models.self_draw_base", base=num(base)))
+    return points, [("self-draw base (自摸加底)", base)]

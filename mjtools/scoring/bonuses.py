@@ -1,0 +1,123 @@
+"""Bonuses settled after the hand: birds (扎鸟 / 买马), flower money, chickens (捉鸡).
+
+Each is a ledger entry of its own, in units of scoring.base (or, for birds with amount
+`payment`, the hit player's hand payment again).
+
+Birds: each --birds tile's number picks a seat counting from the dealer or the winner
+(1, 5, 9 the start seat; 2, 6 the next; 3, 7 the opposite; 4, 8 the previous). On the winner:
+every payer of the hand pays again; on a payer: he pays again; on anyone else: nothing.
+
+Chickens: the kinds in settlement.chickens.fixed plus the tile after each chicken indicator
+(--indicator ROLE=TILE) are chickens; a kind that is both is golden (x golden_factor). Every
+chicken a player holds or shows is paid by each other player. With penalty not_ready, a player
+who neither won nor is ready pays each other player instead (包鸡).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from mjtools.context import WinContext
+from mjtools.errors import UsageError
+from mjtools.hand import Hand
+from mjtools.rules.model import Ruleset
+from mjtools.scoring.models import num
+from mjtools.tiles import kind_str, parse_kind
+
+
+def _base(rs: Ruleset) -> float:
+    return rs.section("scoring").get("base", 1)
+
+
+def bird_seat(tile_kind: int, start: str, seats: str, honors: str = "skip") -> str | None:
+    """The seat a bird tile lands on (None: an honor bird that does not count)."""
+    if tile_kind < 27:
+        n = tile_kind % 9 + 1
+    elif tile_kind < 34 and honors == "by_number":
+        n = tile_kind - 26
+    else:
+        return None
+    return seats[(seats.index(start) + n - 1) % len(seats)]
+
+
+def bird_entries(normal: Mapping[str, float], rs: Ruleset, ctx: WinContext) -> list[dict[str, Any]]:
+    if not ctx.birds:
+        return []
+    cfg = rs.section("settlement").get("birds")
+    if not cfg:
+        raise UsageError(f"--birds: {rs.id} turns no birds (扎鸟)")
+    start = "E" if cfg.get("start", "dealer") == "dealer" else ctx.seat
+    amount = cfg.get("amount", "payment")
+    out: list[dict[str, Any]] = []
+    for t in ctx.birds:
+        seat = bird_seat(t.kind, start, rs.seats, cfg.get("honors", "skip"))
+        if seat is None:
+            continue
+        hit = list(normal) if seat == ctx.seat else [seat] if seat in normal else []
+        for payer in hit:
+            value = normal[payer] if amount == "payment" else amount * _base(rs)
+            if value:
+                out.append({"from": payer, "to": ctx.seat, "amount": num(value), "reason": f"bird {t} on {seat}" + (" (the winner)" if seat == ctx.seat else "")})
+    return out
+
+
+def flower_entries(hand: Hand, payers: Iterable[str], rs: Ruleset, ctx: WinContext) -> list[dict[str, Any]]:
+    cfg = rs.section("settlement").get("flowers")
+    if not cfg:
+        return []
+    n = sum(1 for t in hand.all_tiles() if t.suit == "f")
+    if not n:
+        return []
+    amount = cfg.get("amount", 1) * _base(rs) * n
+    return [{"from": p, "to": ctx.seat, "amount": num(amount), "reason": f"flowers x{n}"} for p in payers]
+
+
+def chicken_values(rs: Ruleset, ctx: WinContext) -> dict[int, tuple[float, str]]:
+    """kind -> (value, label) of this hand's chickens."""
+    from mjtools.wildcards import dora_kinds
+
+    cfg = rs.section("settlement").get("chickens") or {}
+    out: dict[int, tuple[float, str]] = {}
+    fixed = {parse_kind(f["tile"]): (f["value"], f.get("id", "chicken")) for f in cfg.get("fixed", ())}
+    out.update(fixed)
+    roles = [(cfg["indicator"], cfg.get("indicator_value", 1), "any", "chicken_bonus.win_flip")] if cfg.get("indicator") else []
+    for role, spec in cfg.get("indicator_roles", {}).items():
+        roles.append((role, spec.get("value", 1), spec.get("when", "any"), spec.get("id", f"chicken_bonus.{role}")))
+    for role, value, when, label in roles:
+        if when == "self_draw" and not ctx.tsumo:
+            continue
+        for k in dora_kinds(rs, ctx.indicators.get(role, ()), role):
+            if k in fixed:
+                out[k] = (fixed[k][0] * cfg.get("golden_factor", 2), "chicken_bonus.golden")
+            elif k not in out:
+                out[k] = (value, label)
+    return out
+
+
+def chicken_entries(hands: Mapping[str, Hand], rs: Ruleset, ctx: WinContext, winners: Iterable[str] = (), ready: Mapping[str, bool] | None = None) -> list[dict[str, Any]]:
+    cfg = rs.section("settlement").get("chickens")
+    if not cfg:
+        return []
+    values = chicken_values(rs, ctx)
+    base = _base(rs)
+    won = set(winners)
+    out: list[dict[str, Any]] = []
+    for seat, hand in hands.items():
+        held: dict[int, int] = {}
+        for t in hand.all_tiles():
+            if t.kind in values:
+                held[t.kind] = held.get(t.kind, 0) + 1
+        if not held:
+            continue
+        total = sum(values[k][0] * n for k, n in held.items()) * base
+        what = ", ".join(f"{kind_str(k)} x{n} ({values[k][1]})" for k, n in sorted(held.items()))
+        pays = cfg.get("penalty", "none") == "not_ready" and seat not in won and ready is not None and not ready.get(seat, True)
+        for other in rs.seats:
+            if other == seat:
+                continue
+            if pays:
+                out.append({"from": seat, "to": other, "amount": num(total), "reason": f"包鸡: {seat} is not ready and pays for his chickens {what}"})
+            else:
+                out.append({"from": other, "to": seat, "amount": num(total), "reason": f"chickens of {seat}: {what}"})
+    return out

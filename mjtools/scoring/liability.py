@@ -1,0 +1,122 @@
+"""包牌 liability: a player who fed a dangerous hand pays for the others (settlement.liability).
+
+A rule applies when the winner scores its `fan` (or matches its `pattern`) and had shown at
+least `shown` qualifying exposed sets. The exposed melds are read in call order (the order of
+the notation), so "the set that made it four" is the (shown + 1)th qualifying meld, and its
+`@SEAT` names who fed it. Cantonese examples (seed 003):
+
+    清一色 with three shown sets: whoever deals in pays the whole hand (deal_in: full);
+    the player who fed the fourth shown set pays half (feed: half).
+    大三元 with two dragon pungs shown: the discarder of the third dragon pays all if it wins
+    (deal_in: full, deal_in_completes), half if it is ponged (feed: half).
+
+Amounts: T = the whole hand (what every payer would pay). full: the liable player pays T.
+half: he pays T/2 and every usual payer pays half his usual amount. A full and a half
+liability on different players split T in two halves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mjtools.context import WinContext
+from mjtools.errors import UsageError
+from mjtools.hand import CHOW, Hand, Meld
+from mjtools.messages import Msg
+from mjtools.patterns import evaluate
+from mjtools.rules.model import Ruleset
+from mjtools.scoring.models import num
+from mjtools.scoring.result import Evaluation
+
+_TILES = {
+    "any": lambda k: True,
+    "dragons": lambda k: 31 <= k <= 33,
+    "winds": lambda k: 27 <= k <= 30,
+    "honors": lambda k: k >= 27,
+    "numbers": lambda k: k < 27,
+}
+
+
+def _shape(kinds: tuple[int, ...], is_chow: bool) -> str:
+    return "chow" if is_chow else "kong" if len(kinds) == 4 else "pung"
+
+
+def _qualifies(shape: str, first: int, sets: Mapping[str, Any]) -> bool:
+    kinds = sets.get("kinds")
+    if kinds and shape not in kinds:
+        return False
+    return _TILES[sets.get("tiles", "any")](first)
+
+
+def _meld_qualifies(m: Meld, sets: Mapping[str, Any]) -> bool:
+    return _qualifies(_shape(m.kinds, m.kind == CHOW), min(m.kinds), sets)
+
+
+def _applies(rule: Mapping[str, Any], ev: Evaluation) -> bool:
+    if "fan" in rule and rule["fan"] not in {a.id for a in ev.fans}:
+        return False
+    if "pattern" in rule and not (ev.pctx is not None and evaluate(rule["pattern"], ev.pctx)):
+        return False
+    return "fan" in rule or "pattern" in rule
+
+
+def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand, ev: Evaluation) -> tuple[dict[str, str], list[str]]:
+    """seat -> full|half under one rule, with the explain steps."""
+    sets = rule.get("sets", {})
+    shown = [m for m in hand.melds if m.is_open and _meld_qualifies(m, sets)]
+    need = rule["shown"]
+    if len(shown) < need:
+        return {}, []
+    out: dict[str, str] = {}
+    steps = [Msg("liability.shown", rule=rid, n=len(shown), sets=", ".join(str(m) for m in shown))]
+    deal_in = rule.get("deal_in", "none")
+    if not ctx.tsumo and deal_in != "none":
+        ok = True
+        if rule.get("deal_in_completes"):
+            d = ev.decomposition
+            b = None if d.win_block is None else d.blocks[d.win_block]
+            ok = b is not None and b.meld is None and b.is_set and _qualifies(b.shape, b.first, sets)
+        if ok:
+            out[ctx.from_seat] = deal_in
+            steps.append(Msg("liability.dealt_in", seat=ctx.from_seat, part=Msg(f"liability.{deal_in}")))
+    feed = rule.get("feed", "none")
+    if feed != "none" and len(shown) > need:
+        m = shown[need]
+        if m.source is None:
+            raise UsageError(f"包牌 {rid} (settlement.liability.{rid}) needs to know who fed the meld {m}: write it as {str(m)[:-1]}@SEAT)")
+        if m.source == ctx.seat:
+            raise UsageError(f"包牌 {rid}: the meld {m} cannot come from the winner himself")
+        if out.get(m.source) != "full":
+            out[m.source] = feed
+        steps.append(Msg("liability.fed", seat=m.source, meld=str(m), need=need, part=Msg(f"liability.{feed}")))
+    return out, steps
+
+
+def apply_liability(normal: dict[str, float], rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation) -> tuple[dict[str, float], str | None, list[str]]:
+    """The hand payments after the first liability rule that applies (else unchanged)."""
+    rules = rs.section("settlement").get("liability", {})
+    for rid, rule in rules.items():
+        if not rule.get("enabled", True) or not _applies(rule, ev):
+            continue
+        liable, steps = liable_seats(rid, rule, ctx, hand, ev)
+        if not liable:
+            continue
+        total = sum(normal.values())
+        out = {s: 0.0 for s in normal}
+        full = [s for s, k in liable.items() if k == "full"]
+        half = [s for s, k in liable.items() if k == "half"]
+        if full and half:
+            for s in full + half:
+                out[s] = out.get(s, 0) + total / 2
+            steps.append(Msg("liability.split", total=num(total), shares=", ".join(f"{s} {num(total / 2)}" for s in full + half)))
+        elif full:
+            out[full[0]] = total
+            steps.append(Msg("liability.pays_all", seat=full[0], total=num(total)))
+        else:
+            for s, a in normal.items():
+                out[s] = a / 2
+            out[half[0]] = out.get(half[0], 0) + total / 2
+            steps.append(Msg("liability.pays_half", seat=half[0], half=num(total / 2)))
+        return out, rid, steps
+    return normal, None, []
