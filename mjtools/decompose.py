@@ -261,6 +261,17 @@ def _wild_blocks(wild: int, sets: int, pair: bool, spec: ShapeSpec, compact: boo
             yield chosen + ([p] if p is not None else [])
 
 
+def _standard(counts: list[int], wild: int, sets: int, pair_needed: bool, start: int, chow_ok: bool) -> Iterator[list[Block]]:
+    """The earlier private helper, kept for its callers (tests build hands with it): concealed
+    blocks of `counts` with `wild` wildcards, all-wildcard blocks as compact placeholders."""
+    spec = ShapeSpec()
+    for nat, w, s, p in _natural_blocks(list(counts), wild, sets, pair_needed, start, spec):
+        if not chow_ok and any(b.shape == CHOW for b in nat):
+            continue
+        for extra in _wild_blocks(w, s, p, spec, True):
+            yield nat + extra
+
+
 def standard(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
     """Block lists of the standard form (melds first, in call order)."""
     stand = dict(spec.stand_ins)
