@@ -117,7 +117,7 @@ def check(name: str, n: int, seed: int, readings_wild: int = 3) -> Counter:
     return seen
 
 
-CASES = sorted(VARIANTS) + shipped()
+CASES = shipped() + sorted(v for v in VARIANTS if v not in shipped())  # the files once shipped
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -116,3 +116,30 @@ def tiles_held(ctx: Ctx, *, tiles: str = "") -> int:
 def tile_kind_held(ctx: Ctx, *, tile: str = "1s") -> int:
     k = parse_kind(tile)
     return ctx.hand.counts[k]
+
+
+@pattern("wild_meld")
+def wild_meld(ctx: Ctx, *, allowed: tuple[str, ...] | list[str] = ()) -> int:
+    """Each laid-down meld holding a wildcard (花碰 ...) that is not a pung of an `allowed`
+    kind (dragons, seat_wind, winds, honors); with nothing allowed every such meld counts."""
+    classes = {
+        "dragons": lambda k: k >= 31,
+        "winds": lambda k: 27 <= k <= 30,
+        "honors": lambda k: k >= 27,
+        "seat_wind": lambda k: k == ctx.win.seat_wind,
+    }
+    n = 0
+    for m in ctx.hand.melds:
+        if not m.wild:
+            continue
+        kinds = set(m.kinds)
+        k = min(kinds)
+        ok = m.kind == "pung" and len(kinds) == 1 and any(classes[c](k) for c in allowed)
+        n += not ok
+    return n
+
+
+@pattern("caipiao")
+def caipiao(ctx: Ctx) -> int:
+    """财飘: a 爆头 win after consecutive wildcard discards; counts them (--situation caipiao=N)."""
+    return ctx.win.has("caipiao") if baotou(ctx) else 0

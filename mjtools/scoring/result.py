@@ -56,6 +56,9 @@ class HandValue:
     # When set, the whole tie-break after points (replacing fan_total, rank): riichi ranks a
     # real yakuman over a counted one of the same points, then han, fu, raw fu (as `mahjong`).
     tiebreak: tuple | None = None
+    # The value before rounding, where a model rounds (points_doubling): a minimum may be
+    # checked against it (win.minimum.points_before_rounding).
+    unrounded: float | None = None
 
 
 @dataclass

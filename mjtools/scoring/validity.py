@@ -104,9 +104,10 @@ def points_reason(value, rs: Ruleset, ctx: WinContext) -> str | None:
     """起胡 in points: win.minimum.points_tsumo / points_ron against the per-payer value."""
     minimum = rs.section("win").get("minimum", {})
     need = minimum.get("points_tsumo" if ctx.tsumo else "points_ron")
-    if need is not None and value.points < need:
+    got = value.unrounded if minimum.get("points_before_rounding") and value.unrounded is not None else value.points
+    if need is not None and got < need:
         how = "a self-draw" if ctx.tsumo else "a discard win"
-        return f"minimum_points: {value.points:g} below the {need:g} that {how} needs (起胡)"
+        return f"minimum_points: {got:g} below the {need:g} that {how} needs (起胡)"
     return None
 
 
