@@ -143,3 +143,34 @@ def wild_meld(ctx: Ctx, *, allowed: tuple[str, ...] | list[str] = ()) -> int:
 def caipiao(ctx: Ctx) -> int:
     """财飘: a 爆头 win after consecutive wildcard discards; counts them (--situation caipiao=N)."""
     return ctx.win.has("caipiao") if baotou(ctx) else 0
+
+
+@pattern("flower_units")
+def flower_units(
+    ctx: Ctx,
+    *,
+    tile: int = 1,
+    number_exposed_kong: int = 1,
+    number_concealed_kong: int = 2,
+    wind_pung: int = 1,
+    wind_exposed_kong: int = 2,
+    wind_concealed_kong: int = 3,
+    none: int = 10,
+    below: int = 0,
+) -> int:
+    """花 of a hand (上海敲麻): each bonus tile set aside, number-suit kongs, wind pungs and
+    kongs, each at its value; a hand with none counts `none`. With `below`, 1 when the count is
+    under it (a minimum), else 0."""
+    n = tile * sum(len(a.tiles) for a in ctx.hand.aside if a.tag is None)
+    for b in ctx.pungs:
+        k = b.first
+        concealed = b.meld is None or b.meld.concealed
+        if b.shape == "kong":
+            if k < 27:
+                n += number_concealed_kong if concealed else number_exposed_kong
+            elif k <= 30:
+                n += wind_concealed_kong if concealed else wind_exposed_kong
+        elif 27 <= k <= 30:
+            n += wind_pung
+    n = n or none
+    return int(n < below) if below else n
