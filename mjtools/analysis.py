@@ -49,6 +49,12 @@ def unmet(rs: Ruleset, hand: Hand, ctx: WinContext) -> list[str]:
     for req in ("terminal_required", "pung_required"):
         if req in rs.requirements:
             out.append(req)
+    # Hands the variant forbids by pattern (a basic win's 2-5-8 pair, 花 minimums) depend on
+    # the fans, which the shape cannot decide.
+    out += [f"forbid:{fid}" for fid in win.get("forbid", {})]
+    cap = win.get("max_wild_for_basic")
+    if cap is not None and sum(1 for t in hand.hand_tiles() if t.kind in wild_kinds(rs, ctx)) > cap:
+        out.append("max_wild_for_basic")
     # no_win_holding is shape-level: such tiles are outside ShapeSpec.kinds, so shanten
     # already counts them as tiles to discard.
     return out

@@ -98,9 +98,11 @@ def baotou(ctx: Ctx) -> int:
 
 
 @pattern("wildcards_held")
-def wildcards_held(ctx: Ctx) -> int:
-    """Each wildcard tile held in the hand (精 / 混 counts)."""
-    return sum(1 for t in ctx.hand.hand_tiles() if t.kind in ctx.wild_kinds)
+def wildcards_held(ctx: Ctx, *, at_least: int = 0) -> int:
+    """Each wildcard tile held in the hand (精 / 混 counts); with `at_least`, 1 when the hand
+    holds that many or more (Wuhan: two 赖子 bar a small win), else 0."""
+    n = sum(1 for t in ctx.hand.hand_tiles() if t.kind in ctx.wild_kinds)
+    return int(n >= at_least) if at_least else n
 
 
 @pattern("tiles_held")
