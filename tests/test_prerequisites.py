@@ -51,7 +51,8 @@ def agree_on_random_hands(spec: ShapeSpec, void: int | None = None, n: int = 60)
     """Shanten, waits and readings agree on generated hands (complete and ready ones)."""
     rng = random.Random(hash((spec.forms, spec.max_suits, spec.pair_258, spec.min_tiles_one_suit)) % 997)
     for i in range(n):
-        hand = wild_hand(rng, spec, i % 3 if spec.wild_kinds else 0, 14 if i % 2 else 13, ("complete", "ready")[i % 2], (i // 4) % 2)
+        melds = (i // 4) % 2
+        hand = wild_hand(rng, spec, i % 3 if spec.wild_kinds else 0, (14 if i % 2 else 13) - 3 * melds, ("complete", "ready")[i % 2], melds)
         if i % 2:
             complete(str(hand), spec, void)
         else:

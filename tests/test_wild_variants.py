@@ -67,9 +67,10 @@ def test_random_wins_settle(rid):
     rs = load(rid)
     rng = random.Random(f"settle:{rid}")
     valid = 0
-    for i in range(60):
+    for i in range(80):
         spec, _, turned = shipped_draw(rid, rng)
-        hand = wild_hand(rng, spec, i % 3, spec.hand_size + 1, "complete")
+        melds = i % 2  # a laid-down pung, for variants that must open
+        hand = wild_hand(rng, spec, i % 3, spec.hand_size + 1 - 3 * melds, "complete", melds)
         seat = rng.choice(rs.seats)
         others = [s for s in rs.seats if s != seat]
         ctx = WinContext(

@@ -501,7 +501,7 @@ def wild_hand(rng: random.Random, spec: ShapeSpec, w: int, size: int, kind: str 
             ps = [phys(k) for _ in range(3)]
             if None not in ps:
                 meld_list.append(Meld(tuple(Tile(p) for p in ps), "pung"))  # type: ignore[arg-type]
-    n_nat = size - w - 3 * len(meld_list)
+    n_nat = size - w + 3 * (melds - len(meld_list))  # `size` counts concealed tiles for the melds asked
     if kind == "ready":
         want.pop(0)
     tiles: list[int] = []
