@@ -87,7 +87,20 @@ def no_wildcard(ctx: Ctx, *, face_value_ok: bool = False) -> int:
         return 1
     if not face_value_ok:
         return 0
-    return int(ctx.wild_used == 0)
+    return int(wilds_at_face_value(ctx))
+
+
+def wilds_at_face_value(ctx: Ctx, blocks=None) -> bool:
+    """Whether every wildcard of the reading (or of `blocks`) can be a physical wildcard tile
+    standing for its own kind (精归位 / 本混儿): the kinds placed match the tiles held."""
+    from collections import Counter
+
+    stand = dict(ctx.spec.stand_ins) if ctx.spec is not None else {}
+    placed = Counter(k for b in (blocks if blocks is not None else ctx.d.blocks) if b.meld is None for k in b.wilds)
+    phys = Counter(stand.get(t.kind, t.kind) for t in ctx.hand.hand_tiles() if t.kind in ctx.wild_kinds)
+    if blocks is None:
+        return placed == phys and not any(b.free for b in ctx.d.blocks)
+    return all(phys[k] >= n for k, n in placed.items())
 
 
 @pattern("baotou")
