@@ -70,7 +70,7 @@ def test_random_wins_settle(rid):
     for i in range(80):
         spec, _, turned = shipped_draw(rid, rng)
         melds = i % 2  # a laid-down pung, for variants that must open
-        hand = wild_hand(rng, spec, i % 3, spec.hand_size + 1 - 3 * melds, "complete", melds)
+        hand = wild_hand(rng, spec, i % 3 if spec.wild_kinds else 0, spec.hand_size + 1 - 3 * melds, "complete", melds)
         seat = rng.choice(rs.seats)
         others = [s for s in rs.seats if s != seat]
         ctx = WinContext(

@@ -189,3 +189,20 @@ def flower_units(
             n += wind_pung
     n = n or none
     return int(n < below) if below else n
+
+
+@pattern("natural_hun_straight")
+def natural_hun_straight(ctx: Ctx) -> int:
+    """本混儿龙: a 1-9 straight of one suit holding wildcards, each standing for its own kind
+    (the 混儿 sit in their own places)."""
+    for s in (0, 9, 18):
+        chows = []
+        for start in (s, s + 3, s + 6):
+            got = next((b for b in ctx.chows if b.first == start and b not in chows), None)
+            if got is None:
+                break
+            chows.append(got)
+        else:
+            if any(b.wilds for b in chows) and wilds_at_face_value(ctx, chows):
+                return 1
+    return 0

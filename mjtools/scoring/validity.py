@@ -88,7 +88,9 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
     why = call_reason(rs, ctx, hand)
     if why:
         return why
-    held = {t.kind for t in hand.hand_tiles()}
+    # A tile that is wild this hand is no longer the tile that blocks a win (钻 on 白板).
+    wild = ev.pctx.wild_kinds if ev.pctx is not None else frozenset()
+    held = {t.kind for t in hand.hand_tiles()} - wild
     for t in win.get("no_win_holding", ()):
         if parse_kind(t) in held:
             return f"no_win_holding: {t} is still in the hand"
