@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from mjtools.context import WinContext
+from mjtools.engine import discard_table, effective, shanten_of_state, waits_of
+from mjtools.engine import improvements as fast_improvements
 from mjtools.errors import IllegalHandError
 from mjtools.hand import Hand
 from mjtools.rules.model import Ruleset
-from mjtools.shanten import discard_table, effective, shanten_of_state, state_of
+from mjtools.shanten import state_of
 from mjtools.shapes import ShapeSpec
 from mjtools.tiles import kind_str
 from mjtools.validate import check_hand, visible_counts
-from mjtools.waits import waits_of
 from mjtools.wildcards import copies_in_play, stand_ins, wild_kinds
 
 SUIT_GROUP = {"m": 0, "p": 1, "s": 2}
@@ -128,6 +129,9 @@ def improvements(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> l
     st = state_of(hand, spec)
     void = _void(ctx)
     copies = copies_in_play(rs, ctx)
+    got = fast_improvements(hand, st, spec, copies, left, void)
+    if got is not None:
+        return got
     base_waits = waits_of(st, spec, copies, void)
     base = sum(left[k] for k in base_waits)
     out = []

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 
 from mjtools.hand import Hand, Meld
 from mjtools.shapes import ShapeSpec
@@ -419,12 +419,41 @@ def _submasks(mask: int) -> Iterator[int]:
         sub = (sub - 1) & mask
 
 
+def all_258(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
+    """将将和 (Changsha): every tile a 2, 5 or 8 in any arrangement; laid-down melds must be
+    pungs or kongs of them. The concealed tiles are singles; each wildcard takes every 2, 5 or
+    8 it may be (within the copy limits), one reading per multiset of placements."""
+    from mjtools.shapes import KINDS_258
+
+    stand = dict(spec.stand_ins)
+    melds = [_meld_block(m, stand, spec) for m in hand.melds]
+    if any(b.shape not in (PUNG, KONG) or b.first not in KINDS_258 for b in melds):
+        return
+    got = _hand_counts(hand, spec, "all_258" in spec.face_value_forms)
+    if got is None:
+        return
+    counts, wild = got
+    if any(counts[k] for k in range(34) if k not in KINDS_258) or sum(counts) + wild + 3 * len(melds) != spec.hand_size + 1:
+        return
+    natural = [Block(SINGLE, (k,)) for k in range(34) for _ in range(counts[k])]
+    if compact or not wild:
+        yield melds + natural + [Block(SINGLE, (), free=1) for _ in range(wild)]
+        return
+    meld_copies = _meld_copies(hand, spec)
+    kinds = sorted(KINDS_258 & spec.kinds)
+    for placed in combinations_with_replacement(kinds, wild):
+        if not spec.wild_fifth_copy and any(counts[k] + placed.count(k) + meld_copies[k] > 4 for k in set(placed)):
+            continue
+        yield melds + sorted(natural + [Block(SINGLE, (k,), wilds=(k,)) for k in placed], key=lambda b: (b.kinds, b.wilds))
+
+
 FORMS = {
     "standard": standard,
     "seven_pairs": seven_pairs,
     "thirteen_orphans": thirteen_orphans,
     "thirteen_unrelated": lambda h, s, compact=False: _irregular(h, s, "thirteen_unrelated", compact),
     "knitted": lambda h, s, compact=False: _irregular(h, s, "knitted", compact),
+    "all_258": all_258,
 }
 
 

@@ -142,9 +142,25 @@ def knitted_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> 
     return 14 - min(kept, 14)
 
 
+def all_258_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
+    """将将和: every tile a 2, 5 or 8 in any arrangement; melds only pungs or kongs of them.
+    Wildcards may be any 2, 5 or 8, so the distance is the tiles that are not."""
+    from mjtools.shapes import KINDS_258
+
+    if not st.meld_pungs_only or not st.meld_kinds <= KINDS_258 or not st.meld_groups <= groups:
+        return INF
+    need = spec.hand_size + 1 - 3 * st.melds
+    suits = sum(1 for g in (0, 1, 2) if g in groups)
+    if need < 0 or 12 * suits < spec.hand_size + 1:
+        return INF
+    kept = sum(st.counts[k] for k in KINDS_258 if k // 9 in groups)
+    return need - min(kept, need)
+
+
 OTHER_FORMS = {
     "seven_pairs": seven_pairs_distance,
     "thirteen_orphans": thirteen_orphans_distance,
     "thirteen_unrelated": thirteen_unrelated_distance,
     "knitted": knitted_distance,
+    "all_258": all_258_distance,
 }

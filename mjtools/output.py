@@ -53,12 +53,7 @@ class Renderer:
             self.records.append(rec)
 
     def _csv_row(self, rec: dict[str, Any]) -> None:
-        import csv
-
         cols = COLUMNS.get(self.command) or tuple(rec)
-        if self._csv is None:
-            self._csv = csv.writer(self.out, lineterminator="\n")
-            self._csv.writerow(cols)
         row = []
         for c in cols:
             v = rec.get(c)
@@ -69,6 +64,15 @@ class Renderer:
             elif v is None:
                 v = ""
             row.append(v)
+        self.csv_values(row, cols)
+
+    def csv_values(self, row: list[Any], cols: tuple[str, ...] | None = None) -> None:
+        """Write one CSV row of cell values already converted (the header first, once)."""
+        import csv
+
+        if self._csv is None:
+            self._csv = csv.writer(self.out, lineterminator="\n")
+            self._csv.writerow(COLUMNS[self.command] if cols is None else cols)
         self._csv.writerow(row)
 
     def close(self) -> None:

@@ -36,7 +36,9 @@ class HandState:
     meld_pungs_only: bool  # every meld is a pung or kong (for all-pungs shapes)
     meld_tiles: tuple[int, int, int, int]  # tiles in melds per group (kongs count 4)
     held: list[int]  # physical copies held per kind (50), melds and set-aside included
-    meld_kinds: list[int] = field(default_factory=list)  # copies per kind (34) the melds represent
+    meld_kinds: frozenset[int] = frozenset()  # the (natural) kinds the melds hold
+    concealed_kongs: int = 0  # melds that are concealed kongs
+    meld_counts: list[int] = field(default_factory=list)  # copies per kind (34) the melds represent
     wild_held: list[int] = field(default_factory=list)  # concealed wildcards per physical kind (50)
 
     @property
@@ -61,7 +63,7 @@ def state_of(hand: Hand, spec: ShapeSpec) -> HandState:
     groups = set()
     pungs_only = True
     per_group = [0, 0, 0, 0]
-    meld_kinds = [0] * 34
+    meld_counts = [0] * 34
     for m in hand.melds:
         ks = {stand.get(k, k) for k in m.kinds}
         for k in ks:
@@ -73,8 +75,10 @@ def state_of(hand: Hand, spec: ShapeSpec) -> HandState:
             k = stand.get(k, k)
             if k < 34:
                 per_group[k // 9 if k < 27 else 3] += 1
-                meld_kinds[k] += 1
-    return HandState(counts, wild, len(hand.melds), frozenset(groups), pungs_only, tuple(per_group), list(hand.counts), meld_kinds, wild_held)
+                meld_counts[k] += 1
+    kinds = frozenset(stand.get(k, k) for m in hand.melds for k in m.kinds)
+    hidden = sum(1 for m in hand.melds if m.concealed)
+    return HandState(counts, wild, len(hand.melds), frozenset(groups), pungs_only, tuple(per_group), list(hand.counts), kinds, hidden, meld_counts, wild_held)
 
 
 def group_key(counts: list[int], kinds: tuple[int, ...]) -> int:
@@ -82,11 +86,12 @@ def group_key(counts: list[int], kinds: tuple[int, ...]) -> int:
 
 
 def _alternatives(spec: ShapeSpec, st: HandState) -> list[tuple[tuple[str | None, ...], frozenset[int] | None]]:
-    return _alternatives_for(spec, st.meld_pungs_only, st.meld_groups)
+    all_called = st.melds == spec.sets_needed and not st.concealed_kongs
+    return _alternatives_for(spec, st.meld_pungs_only, st.meld_groups, all_called)
 
 
 @lru_cache(maxsize=1024)
-def _alternatives_for(spec: ShapeSpec, meld_pungs_only: bool, meld_groups: frozenset[int]) -> list[tuple[tuple[str | None, ...], frozenset[int] | None]]:
+def _alternatives_for(spec: ShapeSpec, meld_pungs_only: bool, meld_groups: frozenset[int], all_called: bool = False) -> list[tuple[tuple[str | None, ...], frozenset[int] | None]]:
     """Standard-form alternatives: (table variant per group, groups allowed or None for any)."""
     layout = spec.group_layout()
     honor = "honor_chow" if spec.honor_chows else "honor"
@@ -107,6 +112,8 @@ def _alternatives_for(spec: ShapeSpec, meld_pungs_only: bool, meld_groups: froze
     if spec.pair_258:
         if "all_pungs" in spec.pair_258_exempt and meld_pungs_only:
             alts.append((variants(False, False), None))
+        if "fully_melded" in spec.pair_258_exempt and all_called:
+            alts.append((variants(True, False), None))  # 全求人: every set called, any pair
         if "full_flush" in spec.pair_258_exempt:
             for g in range(3):
                 if layout[g] is not None and meld_groups <= {g}:
@@ -158,7 +165,7 @@ def _rich(st: HandState, spec: ShapeSpec) -> groupdp.Rules | None:
     """The restricted-wildcard rules when they can matter for this hand, else None."""
     if not st.wild:
         return None  # with no wildcard, draw-only and wild-only positions change nothing
-    if spec.wild_in_pair and not spec.wild_fifth_copy and not any(st.meld_kinds):
+    if spec.wild_in_pair and not spec.wild_fifth_copy and not any(st.meld_counts):
         return None
     # wmax bounds wild-only copies, which exist only under fifth_copy (keeps the caches shared)
     return groupdp.Rules(not spec.wild_in_pair, not spec.wild_fifth_copy, spec.wild_fifth_copy, st.wild if spec.wild_fifth_copy else 0)
@@ -244,7 +251,7 @@ def _split_distance(gids: list[int], sets: int, st: HandState, spec: ShapeSpec) 
 
 
 def _rich_vec(variant: str, kinds: tuple[int, ...], st: HandState, sets: int, rules: groupdp.Rules) -> groupdp.Vec:
-    melds = tuple(st.meld_kinds[k] for k in kinds) if rules.meld_cap else (0,) * len(kinds)
+    melds = tuple(st.meld_counts[k] for k in kinds) if rules.meld_cap and st.meld_counts else (0,) * len(kinds)
     if not rules.draw_pair and not rules.fifth and not any(melds):
         return groupdp.from_table(_gid(variant, kinds, st.counts))
     counts = tuple(st.counts[k] for k in kinds)
@@ -275,7 +282,7 @@ def face_value(st: HandState, spec: ShapeSpec) -> HandState:
     for k, n in enumerate(st.wild_held):
         if n and k < 34:
             counts[stand.get(k, k)] += n
-    return HandState(counts, 0, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, st.held, st.meld_kinds, [0] * 50)
+    return HandState(counts, 0, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, st.held, st.meld_kinds, st.concealed_kongs, st.meld_counts, [0] * 50)
 
 
 def form_distances(st: HandState, spec: ShapeSpec, void: int | None = None) -> dict[str, int | None]:

@@ -2,7 +2,8 @@
 
 `ShapeSpec` is derived from a ruleset once (`Ruleset.shape_spec`); the engine never reads
 rule files. Forms: `standard` (sets + pair), `seven_pairs`, `thirteen_orphans`,
-`thirteen_unrelated` (十三烂), `knitted` (全不靠). `kinds` are the kinds a shape may hold: the
+`thirteen_unrelated` (十三烂), `knitted` (全不靠), `all_258` (Changsha 将将和: every tile a 2, 5
+or 8, in any arrangement). `kinds` are the kinds a shape may hold: the
 tile set without bonus tiles, stand-in tiles (they play another kind) and tiles that may not
 stay in a winning hand (Wuhan's 红中).
 """
@@ -12,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 ALL_PLAYABLE = frozenset(range(34))
-FORMS = ("standard", "seven_pairs", "thirteen_orphans", "thirteen_unrelated", "knitted")
+FORMS = ("standard", "seven_pairs", "thirteen_orphans", "thirteen_unrelated", "knitted", "all_258")
+KINDS_258 = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
 SUIT_GROUPS = ("m", "p", "s", "z")
 
 
@@ -23,7 +25,7 @@ class ShapeSpec:
     quads_as_pairs: bool = False  # seven pairs: may four of a kind count as two pairs
     kinds: frozenset[int] = ALL_PLAYABLE  # playable kinds in the tile set
     pair_258: bool = False  # the standard form's pair must be a 2, 5 or 8
-    pair_258_exempt: tuple[str, ...] = ()  # shapes that lift it: "all_pungs", "full_flush"
+    pair_258_exempt: tuple[str, ...] = ()  # shapes that lift it: "all_pungs", "full_flush", "fully_melded"
     max_suits: int | None = None  # 缺一门: at most 2 of m/p/s in the final hand
     min_tiles_one_suit: int | None = None  # 八枝: at least N tiles of one suit
     all_three_suits: bool = False  # 不允许缺门 (Shenyang)

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import mmap
+import os
 import struct
 import zlib
 from pathlib import Path
@@ -57,7 +59,7 @@ def table(variant: str) -> tuple[memoryview, list[int]]:
     got = _ids.get(variant)
     if got is None:
         pos, size = _index()[variant]
-        body = zlib.decompress(_blob[pos : pos + size])
+        body = _body(variant, _blob[pos : pos + size])
         nvec, npat = struct.unpack_from("<II", body, 0)
         vecs = body[8 : 8 + nvec * WIDTH]
         to_global = [intern(tuple(vecs[i * WIDTH : (i + 1) * WIDTH])) for i in range(nvec)]
@@ -65,6 +67,35 @@ def table(variant: str) -> tuple[memoryview, list[int]]:
         assert len(ids) == npat
         got = _ids[variant] = (ids, to_global)
     return got
+
+
+def _body(variant: str, packed: bytes) -> bytes | mmap.mmap:
+    """A table's decompressed body. Decompressing the suit table costs more than the rest of a
+    single-hand command, so the body is also kept uncompressed in the cache directory (keyed
+    by a checksum of the shipped data) and mapped from there; any trouble: decompress."""
+    try:
+        from mjtools.rules.loader import cache_dir
+
+        d = cache_dir()
+    except ImportError:  # pragma: no cover - tables used without the rules package
+        d = None
+    if d is None:
+        return zlib.decompress(packed)
+    f = d / f"table-{variant}-{zlib.crc32(packed):08x}.bin"
+    try:
+        with open(f, "rb") as fh:
+            return mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        pass
+    body = zlib.decompress(packed)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        tmp = f.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(body)
+        os.replace(tmp, f)
+    except OSError:
+        pass
+    return body
 
 
 def vector(variant: str, key: int) -> int:

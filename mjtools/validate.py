@@ -51,9 +51,11 @@ def check_hand(
     need_last: bool = False,
     sizes: tuple[int, ...] | None = None,
     copies: Sequence[int] | None = None,
+    any_size: bool = False,
 ) -> Hand:
     """Raise NotationError / IllegalHandError if `hand` cannot exist under `rs`; return it normalized.
-    `copies`: copies in play per kind where not the tile set's (a turned indicator kept out)."""
+    `copies`: copies in play per kind where not the tile set's (a turned indicator kept out).
+    `any_size`: leave the tile count to the caller (相公 answers a wrong count as a dead hand)."""
     hand = normalize(hand, rs, wild)
     allowed = set(rs.playable_kinds) | set(rs.bonus_kinds) | set(rs.joker_kinds) | set(wild)
     base = rs.copies
@@ -83,7 +85,7 @@ def check_hand(
         raise IllegalHandError("the winning tile is missing: end the hand with +TILE")
     size = hand.size
     want = sizes or (rs.hand_size, rs.hand_size + 1)
-    if size not in want:
+    if size not in want and not any_size:
         need = " or ".join(str(w) for w in want)
         raise IllegalHandError(f"hand has {size} tiles; {rs.id} needs {need} (concealed + 3 per meld + the + tile)")
     calls = rs.section("calls")
@@ -102,6 +104,9 @@ def check_hand(
         elif m.kind not in (CHOW, PUNG) + KONG_KINDS and m.kind not in kinds_ok:
             what = f"/{m.tag}" if m.tag else "a chow, pung or kong"
             raise IllegalHandError(f"{label} is not {what} that {rs.id} allows")
+        as_set = calls.get("meld_kinds", {}).get(m.kind, {}).get("counts_as")
+        if as_set in ("pung", "kong", "chow") and not _is_set(m.kinds, as_set):
+            raise IllegalHandError(f"{label} is not a {m.kind} meld of {rs.id}: it counts as a {as_set}")
         shapes = calls.get("meld_kinds", {}).get(m.kind, {}).get("shapes")
         if shapes and sorted(m.kinds) not in [sorted(t.kind for t in parse_tiles(s)) for s in shapes]:
             raise IllegalHandError(f"{label} is not a {m.kind} meld of {rs.id} ({', '.join(shapes)})")
@@ -130,3 +135,13 @@ def visible_counts(visible: tuple[Tile, ...]) -> list[int]:
     for t in visible:
         out[t.kind] += 1
     return out
+
+
+def _is_set(kinds: tuple[int, ...], shape: str) -> bool:
+    """Whether a meld's tiles form the set its kind counts as (meld_kinds counts_as)."""
+    ks = sorted(kinds)
+    if shape == "pung":
+        return len(ks) == 3 and len(set(ks)) == 1
+    if shape == "kong":
+        return len(ks) == 4 and len(set(ks)) == 1
+    return len(ks) == 3 and ks[0] < 27 and ks[0] // 9 == ks[2] // 9 and ks == [ks[0], ks[0] + 1, ks[0] + 2]

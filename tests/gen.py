@@ -106,6 +106,48 @@ def ready_hand(rng: random.Random) -> list[int]:
     return h
 
 
+MELDS = "chow", "pung", "kong"
+
+
+def melded_hand(rng: random.Random, melds: int, size: int = 13, kinds=None, complete: bool = False) -> str:
+    """A hand in notation with `melds` exposed melds and size - 3 * melds (+1) concealed tiles.
+
+    The concealed part is random, or near-complete when `complete` (one set changed)."""
+    allowed = sorted(range(34) if kinds is None else kinds)
+    c = [0] * 34
+    parts = []
+    while len(parts) < melds:
+        kind = rng.choice(MELDS)
+        k = rng.choice(allowed)
+        tiles = [k, k + 1, k + 2] if kind == "chow" else [k] * (3 if kind == "pung" else 4)
+        if kind == "chow" and (k >= 27 or k % 9 > 6 or any(t not in allowed for t in tiles)):
+            continue
+        if any(c[t] + tiles.count(t) > 4 for t in tiles):
+            continue
+        for t in tiles:
+            c[t] += 1
+        parts.append("(" + kinds_str_(tiles) + ")")
+    n = size - 3 * melds + rng.randint(0, 1)
+    pool = [k for k in allowed for _ in range(4 - c[k])]
+    if complete:
+        base = complete_hand(rng, (n - 2) // 3, allowed)
+        if base is not None and all(c[k] + base.count(k) <= 4 for k in set(base)):
+            concealed = mutate(rng, base, rng.choice([0, 1, 1, 2]))
+            concealed = [k for k in concealed if k in allowed]
+            while len(concealed) > n:
+                concealed.pop(rng.randrange(len(concealed)))
+            cc = counts_of(concealed)
+            if len(concealed) == n and all(c[k] + cc[k] <= 4 for k in range(34)):
+                return kinds_str_(sorted(concealed)) + "".join(parts)
+    return kinds_str_(sorted(rng.sample(pool, n))) + "".join(parts)
+
+
+def kinds_str_(kinds) -> str:
+    from mjtools.tiles import kinds_str
+
+    return kinds_str(kinds)
+
+
 SEATS = "ESWN"
 
 

@@ -160,7 +160,7 @@ def thirteen(draw):
 
 
 def _state(counts: list[int], w: int) -> HandState:
-    return HandState(list(counts), w, 0, frozenset(), True, (0, 0, 0, 0), list(counts) + [0] * 16, [0] * 34, [0] * 50)
+    return HandState(list(counts), w, 0, frozenset(), True, (0, 0, 0, 0), list(counts) + [0] * 16, frozenset(), 0, [0] * 34, [0] * 50)
 
 
 @settings(max_examples=150, deadline=None)

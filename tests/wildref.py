@@ -50,7 +50,7 @@ class Melds:
 
 
 def melds_of(st: HandState) -> Melds:
-    return Melds(st.melds, list(st.meld_kinds) or [0] * 34, st.meld_groups, st.meld_tiles, st.meld_pungs_only)
+    return Melds(st.melds, list(st.meld_counts) or [0] * 34, st.meld_groups, st.meld_tiles, st.meld_pungs_only)
 
 
 # -- natural shanten (no wildcards) ------------------------------------------------------------
@@ -76,7 +76,7 @@ def natural_forms(counts: list[int], m: Melds, nspec: ShapeSpec, void: int | Non
 
 @lru_cache(maxsize=200_000)
 def _natural_forms(counts: tuple[int, ...], n: int, groups: frozenset[int], pungs_only: bool, tiles: tuple[int, ...], kinds: tuple[int, ...], nspec: ShapeSpec, void: int | None) -> dict[str, int | None]:
-    st = HandState(list(counts), 0, n, groups, pungs_only, tiles, [0] * 50, list(kinds), [0] * 50)
+    st = HandState(list(counts), 0, n, groups, pungs_only, tiles, [0] * 50, frozenset(k for k in range(34) if kinds[k]), 0, list(kinds), [0] * 50)
     return shanten_of_state(st, nspec, void)[1]
 
 
@@ -433,7 +433,7 @@ def brute_waits(st: HandState, spec: ShapeSpec, copies: list[int], void: int | N
     for k in cands:
         if st.held[k] >= copies[k]:
             continue
-        s2 = HandState(list(st.counts), st.wild, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, list(st.held), list(st.meld_kinds), list(st.wild_held))
+        s2 = HandState(list(st.counts), st.wild, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, list(st.held), st.meld_kinds, st.concealed_kongs, list(st.meld_counts), list(st.wild_held))
         if k in spec.wild_kinds:
             s2.wild += 1
             s2.wild_held[k] += 1

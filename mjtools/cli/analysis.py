@@ -43,7 +43,13 @@ def shanten(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, unic
     Example:
       mjtools shanten '1289m3457p12368s+4z'
     """
-    run_cases("shanten", hand, input_file, fmt, opts, rules, _compute("shanten"), table=lambda recs: shanten_table(recs, unicode))
+    table = lambda recs: shanten_table(recs, unicode)  # noqa: E731
+    if input_file is not None or hand == ("-",):
+        from mjtools.batch import run_shanten
+
+        if run_shanten(hand, input_file, fmt, opts, rules, table):
+            return
+    run_cases("shanten", hand, input_file, fmt, opts, rules, _compute("shanten"), table=table)
 
 
 @click.command()

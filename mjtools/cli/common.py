@@ -39,18 +39,28 @@ def load_rules(name: str, options: dict[str, Any] | None = None):
     return load(name, options or {})
 
 
-def iter_cases(hand_words: tuple[str, ...], input_file) -> Iterator[tuple[int | None, str]]:
-    """(line number, raw case) pairs; line None for a hand given on the command line."""
+def batch_stream(hand_words: tuple[str, ...], input_file):
+    """The stream a batch reads (--input FILE, or stdin for `-`), or None for a single hand."""
     if input_file is None and hand_words == ("-",):
         input_file = sys.stdin
+    if input_file is not None and hand_words and hand_words != ("-",):
+        raise UsageError("give a HAND or --input, not both")
+    return input_file
+
+
+def iter_cases(hand_words: tuple[str, ...], input_file) -> Iterator[tuple[int | None, str]]:
+    """(line number, raw case) pairs; line None for a hand given on the command line."""
+    input_file = batch_stream(hand_words, input_file)
     if input_file is not None:
-        if hand_words and hand_words != ("-",):
-            raise UsageError("give a HAND or --input, not both")
-        for n, raw in enumerate(input_file, 1):
-            text = raw.strip()
-            if not text or text.startswith("#"):
-                continue
-            yield n, text
+        n = 0
+        try:
+            for n, raw in enumerate(input_file, 1):
+                text = raw.strip()
+                if not text or text.startswith("#"):
+                    continue
+                yield n, text
+        except UnicodeDecodeError:
+            raise UsageError(f"the input is not UTF-8 text (undecodable bytes after line {n})") from None
         return
     if not hand_words:
         raise UsageError("missing HAND (or --input FILE, or - for stdin)")
@@ -76,6 +86,29 @@ def split_case(raw: str, line: int | None) -> tuple[str, dict[str, Any]]:
     return raw, {}
 
 
+def case_record(command: str, line: int | None, raw: str, base_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    """The record of one case (a hand line or a JSON case); raises MjError on failure."""
+    from mjtools.cli.options import normalize
+
+    text, extra = split_case(raw, line)
+    opts = dict(base_opts)
+    rules = extra.pop("rules", None) or rules_name
+    if extra:
+        opts.update(normalize(extra, command) if "table" not in extra else {"table": extra})
+    rec = compute(text, opts, default_rules(rules))
+    return rec if line is None else {"line": line, **rec}
+
+
+def batch_record(command: str, line: int, raw: str, base_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]]) -> tuple[dict[str, Any], bool]:
+    """(record, failed) of one batch case: a failure becomes an error record in its place."""
+    try:
+        return case_record(command, line, raw, base_opts, rules_name, compute), False
+    except MjError as e:
+        return {"line": line, "error": e.one_line()}, True
+    except RecursionError:  # pragma: no cover - defensive
+        return {"line": line, "error": "hand too complex"}, True
+
+
 def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]], table: Callable | None = None) -> None:
     """Compute a record per case and render them; batch failures become error records."""
     from mjtools.cli.options import normalize
@@ -85,26 +118,12 @@ def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, c
     out = Renderer(fmt, command, batch=batch, table=table)
     failed = 0
     for line, raw in iter_cases(hand_words, input_file):
-        try:
-            text, extra = split_case(raw, line)
-            opts = dict(base_opts)
-            rules = extra.pop("rules", None) or rules_name
-            if extra:
-                opts.update(normalize(extra, command) if "table" not in extra else {"table": extra})
-            rec = compute(text, opts, default_rules(rules))
-            if line is not None:
-                rec = {"line": line, **rec}
-            out.emit(rec)
-        except MjError as e:
-            if line is None:
-                raise
-            failed += 1
-            out.emit({"line": line, "error": e.one_line()})
-        except RecursionError:  # pragma: no cover - defensive
-            if line is None:
-                raise
-            failed += 1
-            out.emit({"line": line, "error": "hand too complex"})
+        if line is None:
+            out.emit(case_record(command, None, raw, base_opts, rules_name, compute))
+            continue
+        rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
+        failed += bad
+        out.emit(rec)
     out.close()
     if failed:
         sys.exit(1)

@@ -130,6 +130,8 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False, lang: str 
             total = f"  {r['han']} han {r['fu']} fu" if r.get("fu") else f"  {r['han']} han"
         if r.get("limit"):
             total += f" ({r['limit']})"
+        if r.get("tier"):
+            total += f" ({r['tier']})"
         lines.append(total)
         pays = ", ".join(f"{s} {a:g}" for s, a in r["payments"].items() if a)
         lines.append(_style(f"  points: {r['points']:g}", bold=True) + (f"  paid by {pays}" if pays else "") + (f", pot {r['pot']:g}" if r.get("pot") else ""))
@@ -161,4 +163,6 @@ def _table_case(r: dict[str, Any], unicode: bool) -> str:
     for e in r.get("ledger", []):
         lines.append(f"  {e['from']} -> {e['to']} {e['amount']:g}  {e['reason']}")
     lines.append(_style("  net: " + ", ".join(f"{s} {v:+g}" for s, v in r["net"].items()), bold=True))
+    if r.get("next_dealer"):
+        lines.append(f"  next dealer: {r['next_dealer']}")
     return "\n".join(lines)

@@ -160,3 +160,15 @@ def meld_count(ctx: Ctx, *, kind: str = "any", tiles: str = "", with_meld: str =
             continue
         n += 1
     return n
+
+
+@pattern("last_meld")
+def last_meld(ctx: Ctx, *, kind: str = "any") -> int:
+    """The last meld in call order is of `kind` (chow, pung, exposed_kong, added_kong,
+    concealed_kong, kong, or a variant kind or tag such as bu 补张); any: there is a meld."""
+    if not ctx.hand.melds:
+        return 0
+    m = ctx.hand.melds[-1]
+    if kind == "any" or m.kind == kind or m.tag == kind:
+        return 1
+    return int(kind == "kong" and m.is_kong)

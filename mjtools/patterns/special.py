@@ -206,3 +206,12 @@ def natural_hun_straight(ctx: Ctx) -> int:
             if any(b.wilds for b in chows) and wilds_at_face_value(ctx, chows):
                 return 1
     return 0
+
+
+@pattern("kinds_held")
+def kinds_held(ctx: Ctx, *, copies: int = 4, per: int = 1) -> int:
+    """Kinds of which at least `copies` tiles are held (melds included), counted in groups of
+    `per`: 起手胡 四喜 is {copies: 4} (each four of a kind), 六六顺 {copies: 3, per: 2} (each
+    two triplets)."""
+    n = sum(1 for c in ctx.hand.counts[:34] if c >= copies)
+    return n // max(per, 1)

@@ -65,6 +65,15 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
             keys = list(choices) if isinstance(choices, dict) else list(choices)
             if opt["default"] not in keys and str(opt["default"]) not in map(str, keys):
                 fail(f"default {opt['default']!r} is not one of its choices", ("options", oid, "default"))
+    for i, fid in enumerate((data.get("play", {}) or {}).get("opening_wins", []) or []):
+        if fid not in fans:
+            fail(f"opening win {fid!r} is not a fan of the file", ("play", "opening_wins", str(i)))
+    exempt = (data.get("win", {}) or {}).get("pair_258_exempt", [])
+    lists = list(exempt["map"].values()) if is_optref(exempt) and "map" in exempt else [exempt] if isinstance(exempt, list) else []
+    for lst in lists:
+        for i, ex in enumerate(lst or []):
+            if ex not in fans and ex not in ("all_pungs", "full_flush", "seven_pairs"):
+                fail(f"pair_258_exempt names {ex!r}, neither a fan nor all_pungs, full_flush, seven_pairs", ("win", "pair_258_exempt", str(i)))
     ids = set(fans) | set(options) | set(specials)
     for eid, ex in (data.get("examples", {}) or {}).items():
         for i, ref in enumerate(ex.get("illustrates", [])):

@@ -91,17 +91,28 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
             if not explain:
                 answered.pop("explain", None)
             return answered
-    wild = wild_kinds(rs, ctx)
-    apart = aside_reason(hand, rs)
-    hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,))
-    rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
-    readings = [] if apart else evaluations(hand, rs, ctx, lang)
+    if ctx.has("opening_win"):
+        from mjtools.scoring.opening import opening_readings
+
+        hand, ctx, readings = opening_readings(hand, rs, ctx, text, lang)
+        rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
+        why = None
+    else:
+        wild = wild_kinds(rs, ctx)
+        apart = aside_reason(hand, rs)
+        dead = rs.section("win").get("dead_hand", False)
+        hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,), any_size=bool(dead))
+        rec = {"hand": str(hand), "rules": rs.id}
+        why = apart or (dead_hand_reason(hand, rs) if dead else None)
+        readings = [] if why else evaluations(hand, rs, ctx, lang)
     if not readings:
-        rec.update(valid=False, reason=apart or "not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
+        rec.update(valid=False, reason=why or "not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
         if explain:
             from mjtools.scoring.explain import no_reading
 
             rec["explain"] = no_reading(lang)
+            if why:
+                rec["explain"]["steps"] = [why]
         return rec
     # What a payer owes for the hand decides; the settlement's total grows with it (shares,
     # dealer factors, birds) or does not depend on the reading (kongs, flowers, chickens), and
@@ -138,6 +149,15 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
 
         rec["explain"] = build(ranked, chosen, rs, lang)
     return rec
+
+
+def dead_hand_reason(hand: Hand, rs: Ruleset) -> str | None:
+    """相公 (win.dead_hand): a hand of the wrong size cannot win."""
+    need = rs.hand_size + 1
+    if hand.size == need:
+        return None
+    which = "大相公, too many tiles" if hand.size > need else "小相公, too few tiles"
+    return f"dead_hand: {hand.size} tiles where a win has {need} ({which})"
 
 
 def best_value(hand: Hand, rs: Ruleset, ctx: WinContext) -> HandValue | None:

@@ -6,6 +6,9 @@ Each is a ledger entry of its own, in units of scoring.base (or, for birds with 
 Birds: each --birds tile's number picks a seat counting from the dealer or the winner
 (1, 5, 9 the start seat; 2, 6 the next; 3, 7 the opposite; 4, 8 the previous). On the winner:
 every payer of the hand pays again; on a payer: he pays again; on anyone else: nothing.
+`hits: winner` counts only birds on the winner (转转 159 中鸟); `per_hit: double` doubles
+instead; `includes_dealer` repeats the dealer's 庄闲 addition with the payment; `count` caps
+how many tiles --birds may give.
 
 Chickens: the kinds in settlement.chickens.fixed plus the tile after each chicken indicator
 (--indicator ROLE=TILE) are chickens; a kind that is both is golden (x golden_factor). Every
@@ -41,24 +44,45 @@ def bird_seat(tile_kind: int, start: str, seats: str, honors: str = "skip") -> s
     return seats[(seats.index(start) + n - 1) % len(seats)]
 
 
-def bird_entries(normal: Mapping[str, float], rs: Ruleset, ctx: WinContext) -> list[dict[str, Any]]:
+def bird_entries(normal: Mapping[str, float], rs: Ruleset, ctx: WinContext, dealer_extra: Mapping[str, float] | None = None) -> list[dict[str, Any]]:
+    """The payments the --birds tiles add. `normal`: each payer's hand payment; `dealer_extra`:
+    what each paid for the dealer (庄闲), repeated too when birds.includes_dealer is set."""
     if not ctx.birds:
         return []
     cfg = rs.section("settlement").get("birds")
-    if not cfg:
+    count = cfg.get("count") if cfg else None
+    if not cfg or count == 0:
         raise UsageError(f"--birds: {rs.id} turns no birds (扎鸟)")
+    if count is not None and len(ctx.birds) > count:
+        raise UsageError(f"--birds: {rs.id} turns {count} bird tile(s); got {len(ctx.birds)}")
     start = "E" if cfg.get("start", "dealer") == "dealer" else ctx.seat
     amount = cfg.get("amount", "payment")
+    double = cfg.get("per_hit", "add") == "double"
+    base = dict(normal)
+    if cfg.get("includes_dealer") and dealer_extra:
+        for payer, extra in dealer_extra.items():
+            if payer in base:
+                base[payer] += extra
+    paid = dict(base)  # what each payer has paid so far (hand and birds), for doubling
     out: list[dict[str, Any]] = []
     for t in ctx.birds:
         seat = bird_seat(t.kind, start, rs.seats, cfg.get("honors", "skip"))
         if seat is None:
             continue
-        hit = list(normal) if seat == ctx.seat else [seat] if seat in normal else []
+        if seat == ctx.seat:
+            hit = list(base)
+        elif cfg.get("hits", "all") == "winner":
+            continue  # 159 中鸟: only a bird on the winner counts
+        else:
+            hit = [seat] if seat in base else []
         for payer in hit:
-            value = normal[payer] if amount == "payment" else amount * _base(rs)
+            if double:
+                value = paid[payer]
+            else:
+                value = base[payer] if amount == "payment" else amount * _base(rs)
             if value:
-                out.append({"from": payer, "to": ctx.seat, "amount": num(value), "reason": f"bird {t} on {seat}" + (" (the winner)" if seat == ctx.seat else "")})
+                paid[payer] += value
+                out.append({"from": payer, "to": ctx.seat, "amount": num(value), "reason": f"bird {t} on {seat}" + (" (the winner)" if seat == ctx.seat else "") + (": doubles" if double else "")})
     return out
 
 

@@ -19,11 +19,16 @@ def fan_value(fan: Mapping[str, Any], concealed: bool) -> float | None:
     return v
 
 
-def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en") -> Evaluation:
+def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", opening: bool = False) -> Evaluation:
+    """The fans of one reading. Opening-win fans (play.opening_wins) count only when `opening`
+    (a dealt hand scored with --situation opening_win), and then alone."""
     unit_default = rs.section("scoring").get("unit", "")
     found: list[Awarded] = []
     specs = rs.fans
+    openers = set(rs.section("play").get("opening_wins", ()))
     for fid, fan in specs.items():
+        if (fid in openers) != opening:
+            continue
         n = evaluate(fan["pattern"], ctx)
         if not n:
             continue

@@ -180,6 +180,13 @@ def _dealer_entries(p: Plan, ctx: WinContext, parts: list[tuple[str, str, float]
     return out, steps
 
 
+def _by_payer(entries: list[dict[str, Any]]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for e in entries:
+        out[e["from"]] = out.get(e["from"], 0) + e["amount"]
+    return out
+
+
 def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = None, ev: Evaluation | None = None, chickens: bool = True, explain: bool = True) -> Settled:
     """The ledger of one win. `chickens=False` when a table case settles every hand's chickens;
     `explain=False` skips the explain steps (scoring many hands)."""
@@ -222,7 +229,7 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
     if hand is not None and (p.extras or ctx.birds):
         for more in (
             kong_entries(hand, ctx.seat, rs, ctx),
-            bird_entries(normal, rs, ctx),
+            bird_entries(normal, rs, ctx, _by_payer(extra)),
             flower_entries(hand, payers, rs, ctx),
             chicken_entries({ctx.seat: hand}, rs, ctx, winners=(ctx.seat,)) if chickens else [],
         ):

@@ -126,6 +126,29 @@ def false_win_entries(case: Mapping[str, Any], rs: Ruleset) -> list[dict[str, An
     return out
 
 
+def next_dealer(rs: Ruleset, event: str, winners: list[str], frm: str | None, results: list[dict[str, Any]]) -> str | None:
+    """Who deals the next hand after this table case (East deals it), from play.next_dealer
+    (after a win) and wall.exhaustive_dealer (after a draw); None when the file does not say."""
+    seats = rs.seats
+    if event == "draw":
+        how = rs.section("wall").get("exhaustive_dealer")
+        if how == "ready_repeat":
+            east = next((r for r in results if r.get("seat") == "E"), None)
+            return None if east is None else "E" if east.get("tenpai") else seats[1]
+        return {"repeat": "E", "rotate": seats[1]}.get(how)
+    how = rs.section("play").get("next_dealer")
+    if event != "win" or not winners or how is None:
+        return None
+    if how == "first_winner":
+        # 血战 / 长沙: the first winner deals; after several wins on one discard, the discarder.
+        return frm if frm is not None and len(winners) > 1 else winners[0]
+    if how == "winner":
+        return nearest_first(frm, seats, winners)[0] if frm is not None else winners[0]
+    if how == "dealer_wins_repeat":
+        return "E" if "E" in winners else seats[1]
+    return seats[1]  # rotate
+
+
 def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict[str, Any]:
     from mjtools.cli.options import build_context, normalize
     from mjtools.notation import parse_hand
@@ -172,6 +195,11 @@ def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict
     else:
         raise UsageError(f"event is win, draw or false_win, got {event!r}")
     ledger += follow_dealer_entries(rs, ctx_opts)
+    if event in ("win", "draw"):
+        valid = [r["seat"] for r in results if r.get("valid")] if event == "win" else []
+        nxt = next_dealer(rs, event, valid, case.get("from"), results)
+        if nxt is not None:
+            out["next_dealer"] = nxt
     pot = 0.0
     for e in ledger:
         if e["from"] == "pot":

@@ -24,12 +24,8 @@ def shape_reason(ctx: Ctx, rs: Ruleset) -> str | None:
         p = ctx.pair
         exempt = win.get("pair_258_exempt", ())
         is_258 = p is not None and p.first < 27 and p.first % 9 in (1, 4, 7)
-        if not is_258:
-            from mjtools.patterns.shapes import all_pungs
-            from mjtools.patterns.suits import full_flush
-
-            if not (("all_pungs" in exempt and all_pungs(ctx)) or ("full_flush" in exempt and full_flush(ctx))):
-                return "pair_258: the pair is not a 2, 5 or 8"
+        if not is_258 and not _exempt_from_258(ctx, rs, exempt):
+            return "pair_258: the pair is not a 2, 5 or 8"
     if "min_tiles_one_suit" in req:
         need = win.get("min_tiles_one_suit") or 0
         if need and max((sum(1 for k in ctx.kinds if k < 27 and k // 9 == g) for g in range(3)), default=0) < need:
@@ -44,6 +40,24 @@ def shape_reason(ctx: Ctx, rs: Ruleset) -> str | None:
     if "pung_required" in req and not ctx.pungs:
         return "pung_required: no pung or kong in the hand"
     return forbid_reason(ctx, rs)
+
+
+def _exempt_from_258(ctx: Ctx, rs: Ruleset, exempt) -> bool:
+    """win.pair_258_exempt: the shapes all_pungs / full_flush, or a fan of the file whose
+    pattern holds for this reading (Changsha: every big win, 杠上开花 included)."""
+    from mjtools.patterns import evaluate
+    from mjtools.patterns.shapes import all_pungs
+    from mjtools.patterns.suits import full_flush
+
+    shapes = {"all_pungs": all_pungs, "full_flush": full_flush}
+    fans = rs.fans
+    for ex in exempt:
+        if ex in fans:
+            if evaluate(fans[ex]["pattern"], ctx):
+                return True
+        elif ex in shapes and shapes[ex](ctx):
+            return True
+    return False
 
 
 def forbid_reason(ctx: Ctx, rs: Ruleset) -> str | None:
@@ -77,6 +91,8 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         if not any(kinds.get(m.kind) in open_by for m in hand.melds):
             return "must_open: the hand was never opened (开口)"
     if not ctx.tsumo:
+        if ctx.has("passed_win") and rs.section("play").get("furiten") == "pass_lock":
+            return "pass_lock: a win passed up since the winner's last draw blocks wins on discards (过手胡 / 漏和)"
         if win.get("self_draw_only"):
             return "self_draw_only: this variant wins only by self-draw"
         unless = win.get("self_draw_only_unless")
@@ -120,6 +136,10 @@ def call_reason(rs: Ruleset, ctx: WinContext, hand) -> str | None:
     calls = rs.section("calls")
     seats = rs.seats
     left = seats[(seats.index(ctx.seat) - 1) % len(seats)]
+    if calls.get("chi_left_only"):
+        for m in hand.melds:
+            if m.kind == "chow" and m.source is not None and m.source != left:
+                return f"chi_left_only: the chow {m} was called from {m.source}, not from the left player {left}"
     if calls.get("exposed_kong_from_left") is False:
         for m in hand.melds:
             if m.kind == "exposed_kong" and m.source == left:

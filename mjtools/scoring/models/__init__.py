@@ -54,10 +54,17 @@ def pre_score(name: str) -> Callable[[PreScore], PreScore]:
     return deco
 
 
+_loaded = False
+
+
 def _load() -> None:
-    if not MODELS:
+    # A flag, not `if not MODELS`: importing one model module directly registers that model
+    # and would otherwise leave the others unloaded.
+    global _loaded
+    if not _loaded:
         for mod in MODULES:
             importlib.import_module(f"mjtools.scoring.models.{mod}")
+        _loaded = True
 
 
 def get_pre_score(name: str) -> PreScore | None:
