@@ -14,7 +14,7 @@ from mjtools.shanten import state_of
 from mjtools.shapes import ShapeSpec
 from mjtools.tiles import kind_str
 from mjtools.validate import check_hand, visible_counts
-from mjtools.wildcards import stand_ins, wild_kinds
+from mjtools.wildcards import copies_in_play, stand_ins, wild_kinds
 
 SUIT_GROUP = {"m": 0, "p": 1, "s": 2}
 
@@ -22,14 +22,15 @@ SUIT_GROUP = {"m": 0, "p": 1, "s": 2}
 def prepare(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> tuple[Hand, ShapeSpec]:
     wild = wild_kinds(rs, ctx)
     spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
-    hand = check_hand(hand, rs, text, wild=wild)
+    hand = check_hand(hand, rs, text, wild=wild, copies=copies_in_play(rs, ctx))
     return hand, spec
 
 
 def unseen(hand: Hand, rs: Ruleset, ctx: WinContext) -> list[int]:
     """Copies of each kind not in the hand (melds, set-aside) nor in --visible."""
     vis = visible_counts(ctx.visible)
-    return [max(0, rs.copies[k] - hand.counts[k] - vis[k]) for k in range(50)]
+    copies = copies_in_play(rs, ctx)
+    return [max(0, copies[k] - hand.counts[k] - vis[k]) for k in range(50)]
 
 
 def unmet(rs: Ruleset, hand: Hand, ctx: WinContext) -> list[str]:
@@ -49,11 +50,14 @@ def unmet(rs: Ruleset, hand: Hand, ctx: WinContext) -> list[str]:
     for req in ("terminal_required", "pung_required"):
         if req in rs.requirements:
             out.append(req)
-    held = set(t.kind for t in hand.hand_tiles())
-    from mjtools.tiles import parse_kind
-
-    if any(parse_kind(t) in held for t in win.get("no_win_holding", ())):
-        out.append("no_win_holding")
+    # Hands the variant forbids by pattern (a basic win's 2-5-8 pair, 花 minimums) depend on
+    # the fans, which the shape cannot decide.
+    out += [f"forbid:{fid}" for fid in win.get("forbid", {})]
+    cap = win.get("max_wild_for_basic")
+    if cap is not None and sum(1 for t in hand.hand_tiles() if t.kind in wild_kinds(rs, ctx)) > cap:
+        out.append("max_wild_for_basic")
+    # no_win_holding is shape-level: such tiles are outside ShapeSpec.kinds, so shanten
+    # already counts them as tiles to discard.
     return out
 
 
@@ -70,13 +74,11 @@ def shanten_record(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> 
     all_forms.update(forms)
     rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id, "shanten": s if s < 90 else None, "forms": all_forms, "unmet": unmet(rs, hand, ctx)}
     left = unseen(hand, rs, ctx)
+    copies = copies_in_play(rs, ctx)
     if hand.size == rs.hand_size + 1:
-        discardable = None
-        if not rs.section("wildcards").get("discardable", True):
-            discardable = lambda k: k not in spec.wild_kinds  # noqa: E731
-        rec["discards"] = discard_table(st, spec, list(rs.copies), left, void, discardable)
+        rec["discards"] = discard_table(st, spec, copies, left, void)
     else:
-        eff = effective(st, spec, list(rs.copies), void)
+        eff = effective(st, spec, copies, void)
         rec["effective"] = [kind_str(k) for k in eff]
         rec["effective_count"] = sum(left[k] for k in eff)
     return rec
@@ -84,7 +86,7 @@ def shanten_record(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> 
 
 def _wait_part(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> dict[str, Any]:
     st = state_of(hand, spec)
-    kinds = waits_of(st, spec, list(rs.copies), _void(ctx))
+    kinds = waits_of(st, spec, copies_in_play(rs, ctx), _void(ctx))
     left = unseen(hand, rs, ctx)
     from mjtools.winning import winning_flags
 
@@ -108,7 +110,7 @@ def wait_record(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> dic
     per: list[dict[str, Any]] = []
     seen = set()
     for t in sorted(hand.hand_tiles(), key=lambda t: t.sort_key()):
-        if t.kind in seen:
+        if t.kind in seen or (not spec.wild_discardable and t.kind in spec.wild_kinds):
             continue
         seen.add(t.kind)
         rest = hand.discard(t)
@@ -126,10 +128,11 @@ def improvements(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> l
     left = unseen(hand, rs, ctx)
     st = state_of(hand, spec)
     void = _void(ctx)
-    got = fast_improvements(hand, st, spec, rs.copies, left, void)
+    copies = copies_in_play(rs, ctx)
+    got = fast_improvements(hand, st, spec, copies, left, void)
     if got is not None:
         return got
-    base_waits = waits_of(st, spec, list(rs.copies), void)
+    base_waits = waits_of(st, spec, copies, void)
     base = sum(left[k] for k in base_waits)
     out = []
     for k in sorted(set(spec.kinds) | set(spec.wild_kinds)):
@@ -140,11 +143,11 @@ def improvements(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> l
         drawn = hand.with_last(Tile(k))
         best: tuple[int, str, list[str]] | None = None
         for t in sorted({x.kind for x in drawn.hand_tiles()}):
-            if t == k:
+            if t == k or (not spec.wild_discardable and t in spec.wild_kinds):
                 continue
             rest = drawn.discard(Tile(t))
             st2 = state_of(rest, spec)
-            w = waits_of(st2, spec, list(rs.copies), void)
+            w = waits_of(st2, spec, copies, void)
             live = sum(left[x] - (1 if x == k else 0) for x in w)
             if live > base and (best is None or live > best[0]):
                 best = (live, kind_str(t), [kind_str(x) for x in w])

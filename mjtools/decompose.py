@@ -2,21 +2,36 @@
 
 A `Decomposition` is a form (standard, seven_pairs, ...) and its blocks: sets (chows, pungs,
 kongs; exposed melds included), the pair, or the single tiles of irregular forms. Wildcards
-take the kind they stand for and are remembered per block. With a winning tile, each block it
-could have completed gives its own decomposition (`win_block`, `wait`), as riichi's fu needs.
+take the kind they stand for and are remembered per block (`Block.wilds`). With a winning
+tile, each block (and each wildcard position) it could have completed gives its own
+decomposition (`win_block`, `wait`), as riichi's fu needs.
+
+Blocks made only of wildcards could be any set or pair: by default every concrete choice is a
+reading of its own (every pung, chow and pair kind the variant allows, within the copy limits),
+so patterns always see real kinds and the scorer's best-reading search is exact. Callers that
+only need the shapes pass `compact=True` and get one placeholder per such block instead:
+`kinds=()`, `free=n`, shape `set` (three wildcards) or `pair`.
+
+The readings honour the variant's wildcard rules exactly as shanten does (`groupdp.py`): no
+wildcard in the pair under `in_pair: false`; no wildcard as a fifth copy of a kind counting
+the melds unless `fifth_copy`; wildcards at face value in `face_value_forms`.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 
 from mjtools.hand import Hand, Meld
 from mjtools.shapes import ShapeSpec
 
 CHOW, PUNG, KONG, PAIR, SINGLE = "chow", "pung", "kong", "pair", "single"
+FREE_SET = "set"  # compact placeholder for three wildcards forming any set
 TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+WINDS, DRAGONS = (27, 28, 29, 30), (31, 32, 33)
 
 
 # Blocks and decompositions are immutable by convention; they are not `frozen` dataclasses
@@ -24,12 +39,12 @@ TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 # scoring builds several per hand. They stay hashable (unsafe_hash) for use in sets.
 @dataclass(slots=True, unsafe_hash=True)
 class Block:
-    shape: str  # chow, pung, kong, pair, single
+    shape: str  # chow, pung, kong, pair, single (set: compact placeholder)
     kinds: tuple[int, ...]  # the kinds it represents (sorted)
     concealed: bool = True  # in the hand or a concealed kong
     meld: Meld | None = None  # the meld it is, if laid down
     wilds: tuple[int, ...] = ()  # the kinds wildcards stand for in it
-    free: int = 0  # wildcards with no kind fixed yet (a block of wildcards alone)
+    free: int = 0  # wildcards with no kind fixed (compact placeholders only)
 
     @property
     def wild(self) -> int:
@@ -58,7 +73,7 @@ class Block:
     def __str__(self) -> str:
         from mjtools.tiles import kinds_str
 
-        text = kinds_str(self.kinds)
+        text = kinds_str(self.kinds) if self.kinds else "*" * self.free
         return text if self.concealed and self.meld is None else f"({text})" if self.meld is None or not self.meld.concealed else f"[{text}]"
 
 
@@ -67,7 +82,7 @@ class Decomposition:
     form: str
     blocks: tuple[Block, ...]
     win_block: int | None = None  # index of the block the winning tile completed
-    wait: str | None = None  # two_sided, closed, edge, pair, pung, single, thirteen
+    wait: str | None = None  # two_sided, closed, edge, pair, pung, single, thirteen, honor_chow
 
     @property
     def sets(self) -> tuple[Block, ...]:
@@ -85,21 +100,25 @@ class Decomposition:
     def kinds(self) -> Iterator[int]:
         for b in self.blocks:
             yield from b.kinds
-            if b.shape == KONG:
-                pass
 
     def __str__(self) -> str:
         return " ".join(str(b) for b in self.blocks)
+
+
+def is_honor_chow(kinds: tuple[int, ...]) -> bool:
+    ks = set(kinds)
+    return len(kinds) == 3 and len(ks) == 3 and (ks <= set(WINDS) or ks == set(DRAGONS))
 
 
 _NO_STAND: dict[int, int] = {}
 _MELD_SHAPE = {"chow": CHOW, "pung": PUNG, "exposed_kong": KONG, "added_kong": KONG, "concealed_kong": KONG}
 
 
-def _meld_block(m: Meld, stand: dict[int, int]) -> Block:
+def _meld_block(m: Meld, stand: dict[int, int], spec: ShapeSpec) -> Block:
     shape = _MELD_SHAPE.get(m.kind)
     if shape is not None and not stand and not m.wild:
-        # The common case: a plain chow, pung or kong (the parser sorts meld tiles).
+        # The common case: a plain chow, pung or kong (the parser sorts meld tiles). An honor
+        # chow meld keeps its declared kind "chow" on either path.
         return Block(shape, tuple([t.kind for t in m.tiles]), m.concealed, m)
     kinds = tuple(sorted(stand.get(k, k) for k in m.kinds))
     if len(kinds) == 4 and len(set(kinds)) == 1:
@@ -108,68 +127,127 @@ def _meld_block(m: Meld, stand: dict[int, int]) -> Block:
         shape = PUNG
     elif len(kinds) == 3 and kinds[0] < 27 and kinds[0] // 9 == kinds[2] // 9 and kinds == (kinds[0], kinds[0] + 1, kinds[0] + 2):
         shape = CHOW
+    elif spec.honor_chows and is_honor_chow(kinds):
+        shape = CHOW
     else:
         shape = m.kind  # a variant-declared meld kind (亮牌 ...)
     wilds = tuple(sorted(stand.get(m.tiles[i].kind, m.tiles[i].kind) for i in m.wild))
     return Block(shape, kinds, concealed=m.concealed, meld=m, wilds=wilds)
 
 
-def _standard(counts: list[int], wild: int, sets: int, pair_needed: bool, start: int, chow_ok) -> Iterator[list[Block]]:
-    """Concealed blocks: `sets` sets and (if pair_needed) one pair, wildcards filling gaps."""
+# -- the hand as counts ---------------------------------------------------------------------------
+
+
+def _hand_counts(hand: Hand, spec: ShapeSpec, face: bool) -> tuple[list[int], int] | None:
+    """(natural counts per kind, wildcards); None if a tile cannot be part of any shape."""
+    stand = dict(spec.stand_ins)
+    counts = [0] * 34
+    wild = 0
+    for t in hand.hand_tiles():
+        if t.kind in spec.wild_kinds and not face:
+            wild += 1
+            continue
+        k = stand.get(t.kind, t.kind)
+        if k >= 34 or k not in spec.kinds:
+            return None
+        counts[k] += 1
+    return counts, wild
+
+
+def _meld_copies(hand: Hand, spec: ShapeSpec) -> list[int]:
+    stand = dict(spec.stand_ins)
+    out = [0] * 34
+    for m in hand.melds:
+        for k in m.kinds:
+            k = stand.get(k, k)
+            if k < 34:
+                out[k] += 1
+    return out
+
+
+def _caps_ok(blocks: list[Block], melds: list[int], spec: ShapeSpec) -> bool:
+    """No wildcard stands for a fifth copy of a kind (melds counted) unless `fifth_copy`."""
+    if spec.wild_fifth_copy:
+        return True
+    wild_at = {k for b in blocks for k in b.wilds}
+    if not wild_at:
+        return True
+    total = Counter(k for b in blocks for k in b.kinds)
+    return all(total[k] + melds[k] <= 4 for k in wild_at)
+
+
+# -- the standard form ----------------------------------------------------------------------------
+
+
+def _set_shapes(spec: ShapeSpec) -> list[tuple[str, tuple[int, ...]]]:
+    """Every set the variant's kinds allow: pungs, chows, honor chows."""
+    ks = spec.kinds
+    out = [(PUNG, (k, k, k)) for k in sorted(ks)]
+    out += [(CHOW, (k, k + 1, k + 2)) for k in range(27) if k % 9 <= 6 and {k, k + 1, k + 2} <= ks]
+    if spec.honor_chows:
+        out += [(CHOW, t) for t in combinations(WINDS, 3) if set(t) <= ks]
+        if set(DRAGONS) <= ks:
+            out.append((CHOW, DRAGONS))
+    return out
+
+
+def _sets_with(i: int, spec: ShapeSpec) -> list[tuple[str, tuple[int, ...]]]:
+    """Chows (and honor chows) holding kind i."""
+    out = []
+    if i < 27:
+        pos = i % 9
+        for a in range(i - min(pos, 2), i - pos + min(pos, 6) + 1):
+            if {a, a + 1, a + 2} <= spec.kinds:
+                out.append((CHOW, (a, a + 1, a + 2)))
+    elif spec.honor_chows:
+        for group in (WINDS, DRAGONS):
+            if i in group:
+                for t in combinations(group, 3):
+                    if i in t and set(t) <= spec.kinds:
+                        out.append((CHOW, t))
+    return out
+
+
+def _natural_blocks(counts: list[int], wild: int, sets: int, pair: bool, start: int, spec: ShapeSpec) -> Iterator[tuple[list[Block], int, int, bool]]:
+    """Blocks holding every natural tile: yields (blocks, wildcards left, sets left, pair left)."""
     i = start
     while i < 34 and counts[i] == 0:
         i += 1
     if i >= 34:
-        yield from _wild_only(wild, sets, pair_needed)
+        yield [], wild, sets, pair
         return
     c = counts[i]
-    # The lowest natural tile left must belong to a pair, a pung/kong-less pung, or a chow.
-    if pair_needed:
+    # The lowest natural tile left belongs to the pair, a pung, or a chow.
+    if pair:
         for nat in (2, 1):
-            if c >= nat and wild >= 2 - nat:
+            if c >= nat and wild >= 2 - nat and (nat == 2 or spec.wild_in_pair):
                 counts[i] -= nat
-                for rest in _standard(counts, wild - (2 - nat), sets, False, i, chow_ok):
-                    yield [Block(PAIR, (i, i), wilds=(i,) * (2 - nat))] + rest
+                for rest, w, s, p in _natural_blocks(counts, wild - (2 - nat), sets, False, i, spec):
+                    yield [Block(PAIR, (i, i), wilds=(i,) * (2 - nat))] + rest, w, s, p
                 counts[i] += nat
-    if sets:
-        for nat in (3, 2, 1):
-            if c >= nat and wild >= 3 - nat:
-                counts[i] -= nat
-                for rest in _standard(counts, wild - (3 - nat), sets - 1, pair_needed, i, chow_ok):
-                    yield [Block(PUNG, (i, i, i), wilds=(i,) * (3 - nat))] + rest
-                counts[i] += nat
-        if i < 27 and chow_ok:
-            pos = i % 9
-            for a in range(i - min(pos, 2), i - pos + min(pos, 6) + 1):
-                others = [k for k in (a, a + 1, a + 2) if k != i]
-                for mask in range(4):
-                    nat = [k for j, k in enumerate(others) if mask >> j & 1]
-                    if any(k < i or counts[k] == 0 for k in nat):
-                        continue
-                    used = 2 - len(nat)
-                    if used > wild:
-                        continue
-                    counts[i] -= 1
-                    for k in nat:
-                        counts[k] -= 1
-                    wilds = tuple(k for k in others if k not in nat)
-                    for rest in _standard(counts, wild - used, sets - 1, pair_needed, i, chow_ok):
-                        yield [Block(CHOW, (a, a + 1, a + 2), wilds=wilds)] + rest
-                    for k in nat:
-                        counts[k] += 1
-                    counts[i] += 1
-
-
-def _wild_only(wild: int, sets: int, pair_needed: bool) -> Iterator[list[Block]]:
-    """Blocks made of wildcards alone. They could stand for anything; we yield one canonical
-    reading per block shape (`kinds` = ()); scoring picks their best kinds (`assign_free`)."""
-    need = 3 * sets + 2 * pair_needed
-    if wild != need:
+    if not sets:
         return
-    out = [Block(PUNG, (), free=3) for _ in range(sets)]
-    if pair_needed:
-        out.append(Block(PAIR, (), free=2))
-    yield out
+    for nat in (3, 2, 1):
+        if c >= nat and wild >= 3 - nat:
+            counts[i] -= nat
+            for rest, w, s, p in _natural_blocks(counts, wild - (3 - nat), sets - 1, pair, i, spec):
+                yield [Block(PUNG, (i, i, i), wilds=(i,) * (3 - nat))] + rest, w, s, p
+            counts[i] += nat
+    for shape, kinds in _sets_with(i, spec):
+        others = [k for k in kinds if k != i]
+        for mask in range(4):
+            nat = [k for j, k in enumerate(others) if mask >> j & 1]
+            if any(k < i or counts[k] == 0 for k in nat) or 2 - len(nat) > wild:
+                continue
+            counts[i] -= 1
+            for k in nat:
+                counts[k] -= 1
+            wilds = tuple(sorted(k for k in others if k not in nat))
+            for rest, w, s, p in _natural_blocks(counts, wild - len(wilds), sets - 1, pair, i, spec):
+                yield [Block(shape, tuple(sorted(kinds)), wilds=wilds)] + rest, w, s, p
+            for k in nat:
+                counts[k] += 1
+            counts[i] += 1
 
 
 # Shared blocks of concealed tiles (no wildcards): decompositions reuse them.
@@ -249,141 +327,231 @@ def _standard_plain(counts: list[int], sets: int) -> list[list[Block]]:
     return [list(acc) + [pair] for have, pair, acc in partial if have == sets and pair is not None]
 
 
-def standard(hand: Hand, spec: ShapeSpec) -> Iterator[list[Block]]:
+def _wild_blocks(wild: int, sets: int, pair: bool, spec: ShapeSpec, compact: bool) -> Iterator[list[Block]]:
+    """Blocks made of wildcards alone: every concrete choice, or one placeholder each."""
+    if wild != 3 * sets + 2 * pair or (pair and not spec.wild_in_pair):
+        return
+    if compact:
+        yield [Block(FREE_SET, (), free=3) for _ in range(sets)] + ([Block(PAIR, (), free=2)] if pair else [])
+        return
+    shapes = _set_shapes(spec)
+    pairs = [Block(PAIR, (k, k), wilds=(k, k)) for k in sorted(spec.kinds)] if pair else [None]
+
+    def choose(start: int, left: int) -> Iterator[list[Block]]:
+        if not left:
+            yield []
+            return
+        for j in range(start, len(shapes)):
+            shape, kinds = shapes[j]
+            for rest in choose(j, left - 1):
+                yield [Block(shape, kinds, wilds=kinds)] + rest
+
+    for chosen in choose(0, sets):
+        for p in pairs:
+            yield chosen + ([p] if p is not None else [])
+
+
+def _standard(counts: list[int], wild: int, sets: int, pair_needed: bool, start: int, chow_ok: bool) -> Iterator[list[Block]]:
+    """The earlier private helper, kept for its callers (tests build hands with it): concealed
+    blocks of `counts` with `wild` wildcards, all-wildcard blocks as compact placeholders."""
+    spec = ShapeSpec()
+    for nat, w, s, p in _natural_blocks(list(counts), wild, sets, pair_needed, start, spec):
+        if not chow_ok and any(b.shape == CHOW for b in nat):
+            continue
+        for extra in _wild_blocks(w, s, p, spec, True):
+            yield nat + extra
+
+
+def standard(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
     """Block lists of the standard form (melds first, in call order)."""
     stand = dict(spec.stand_ins)
-    melds = [_meld_block(m, stand) for m in hand.melds]
-    counts = [0] * 34
-    wild = 0
-    for t in hand.hand_tiles():
-        if t.kind in spec.wild_kinds:
-            wild += 1
-        elif t.kind < 34:
-            counts[stand.get(t.kind, t.kind)] += 1
+    melds = [_meld_block(m, stand, spec) for m in hand.melds]
+    got = _hand_counts(hand, spec, "standard" in spec.face_value_forms)
     sets = spec.sets_needed - len(melds)
-    if sets < 0 or sum(counts) + wild != 3 * sets + 2:
+    if got is None or sets < 0 or sum(got[0]) + got[1] != 3 * sets + 2:
         return
-    if not wild:
+    counts, wild = got
+    if not wild and not spec.honor_chows:
         for blocks in _standard_plain(counts, sets):
             yield melds + blocks
         return
+    meld_copies = _meld_copies(hand, spec)
     seen: set[tuple] = set()
-    for blocks in _standard(counts, wild, sets, True, 0, True):
-        key = tuple(sorted((b.shape, b.kinds, b.wilds, b.free) for b in blocks))
-        if key in seen:
-            continue
-        seen.add(key)
-        yield melds + sorted(blocks, key=lambda b: (b.shape == PAIR, b.kinds))
+    for nat, w, s, p in _natural_blocks(counts, wild, sets, True, 0, spec):
+        for extra in _wild_blocks(w, s, p, spec, compact):
+            blocks = nat + extra
+            key = tuple(sorted((b.shape, b.kinds, b.wilds, b.free) for b in blocks))
+            if key in seen or not _caps_ok(blocks, meld_copies, spec):
+                continue
+            seen.add(key)
+            yield melds + sorted(blocks, key=lambda b: (b.shape == PAIR, b.kinds, b.wilds))
 
 
-def seven_pairs(hand: Hand, spec: ShapeSpec) -> Iterator[list[Block]]:
+# -- seven pairs, thirteen orphans ----------------------------------------------------------------
+
+
+def seven_pairs(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
+    """Naturals pair among themselves first (a single takes one wildcard); the wildcards left
+    over pair up as any kind: one pair per kind, two where four of a kind count as two pairs."""
     if hand.melds or spec.hand_size != 13:
         return
-    stand = dict(spec.stand_ins)
-    counts = [0] * 34
-    wild = 0
-    for t in hand.hand_tiles():
-        if t.kind in spec.wild_kinds:
-            wild += 1
-        else:
-            counts[stand.get(t.kind, t.kind)] += 1
-    pairs: list[Block] = []
+    got = _hand_counts(hand, spec, "seven_pairs" in spec.face_value_forms)
+    if got is None:
+        return
+    counts, wild = got
+    per_kind = 2 if spec.quads_as_pairs else 1
+    fixed: list[Block] = []
+    used = Counter()
     for k, c in enumerate(counts):
-        if c == 4 and spec.quads_as_pairs:
-            pairs += [Block(PAIR, (k, k)), Block(PAIR, (k, k))]
-        elif c >= 2:
-            if c > 2 and not (c == 3 and wild):
-                if c == 3 and wild:
-                    pass
-                return
-            pairs.append(Block(PAIR, (k, k)))
-            if c == 3:
-                pairs.append(Block(PAIR, (k, k), wilds=(k,)))
-                wild -= 1
-        elif c == 1:
-            if not wild:
-                return
-            pairs.append(Block(PAIR, (k, k), wilds=(k,)))
-            wild -= 1
-    while wild >= 2:
-        pairs.append(Block(PAIR, (), free=2))
-        wild -= 2
-    if len(pairs) != 7 or wild:
-        return
-    if not spec.quads_as_pairs:
-        named = [b.kinds for b in pairs if b.kinds]
-        if len(named) != len(set(named)):
+        if not c:
+            continue
+        if c > 2 * per_kind:
             return
-    yield sorted(pairs, key=lambda b: b.kinds)
+        fixed += [Block(PAIR, (k, k))] * (c // 2)
+        if c % 2:
+            fixed.append(Block(PAIR, (k, k), wilds=(k,)))
+            wild -= 1
+        used[k] = (c + 1) // 2
+    if wild < 0 or wild % 2 or len(fixed) + wild // 2 != 7:
+        return
+    if compact:
+        yield fixed + [Block(PAIR, (), free=2)] * (wild // 2)
+        return
+    kinds = sorted(spec.kinds)
+
+    def more(start: int, left: int) -> Iterator[list[Block]]:
+        if not left:
+            yield []
+            return
+        for j in range(start, len(kinds)):
+            k = kinds[j]
+            if used[k] < per_kind:
+                used[k] += 1
+                for rest in more(j, left - 1):
+                    yield [Block(PAIR, (k, k), wilds=(k, k))] + rest
+                used[k] -= 1
+
+    for extra in more(0, wild // 2):
+        yield sorted(fixed + extra, key=lambda b: (b.kinds, b.wilds))
 
 
-def thirteen_orphans(hand: Hand, spec: ShapeSpec) -> Iterator[list[Block]]:
-    if hand.melds or spec.hand_size != 13:
+def thirteen_orphans(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
+    if hand.melds or spec.hand_size != 13 or not set(TERMINAL_HONOR) <= spec.kinds:
         return
-    counts = [0] * 34
-    wild = 0
-    for t in hand.hand_tiles():
-        if t.kind in spec.wild_kinds:
-            wild += 1
-        elif t.kind < 34:
-            counts[t.kind] += 1
-    if any(counts[k] for k in range(34) if k not in TERMINAL_HONOR):
+    got = _hand_counts(hand, spec, "thirteen_orphans" in spec.face_value_forms)
+    if got is None:
         return
-    missing = sum(1 for k in TERMINAL_HONOR if counts[k] == 0)
-    extra = sum(max(0, counts[k] - 1) for k in TERMINAL_HONOR)
-    if extra > 1 or missing + (1 - extra) != wild:
+    counts, wild = got
+    if any(counts[k] for k in range(34) if k not in TERMINAL_HONOR) or any(counts[k] > 2 for k in TERMINAL_HONOR):
         return
-    pair_kind = next((k for k in TERMINAL_HONOR if counts[k] == 2), None)
-    blocks = [Block(SINGLE, (k,)) if counts[k] else Block(SINGLE, (k,), wilds=(k,)) for k in TERMINAL_HONOR]
-    if pair_kind is not None:
-        blocks.append(Block(SINGLE, (pair_kind,)))
+    missing = [k for k in TERMINAL_HONOR if counts[k] == 0]
+    doubles = [k for k in TERMINAL_HONOR if counts[k] == 2]
+    if len(doubles) > 1 or len(missing) + (1 - len(doubles)) != wild:
+        return
+    singles = [Block(SINGLE, (k,)) if counts[k] else Block(SINGLE, (k,), wilds=(k,)) for k in TERMINAL_HONOR]
+    if doubles:
+        yield singles + [Block(SINGLE, (doubles[0],))]
+    elif compact:
+        yield singles + [Block(SINGLE, (), free=1)]
     else:
-        blocks.append(Block(SINGLE, (), free=1))
-    yield blocks
+        for k in TERMINAL_HONOR:
+            yield singles + [Block(SINGLE, (k,), wilds=(k,))]
 
 
-def _irregular(hand: Hand, spec: ShapeSpec, form: str) -> Iterator[list[Block]]:
-    """十三烂 and 全不靠: fourteen distinct tiles, checked by the distance (0 = complete)."""
+# -- 十三烂 and 全不靠 ---------------------------------------------------------------------------
+
+
+def _irregular(hand: Hand, spec: ShapeSpec, form: str, compact: bool) -> Iterator[list[Block]]:
+    """Fourteen different kinds: the naturals as they are, the wildcards on every completion."""
+    from itertools import permutations
+
+    from mjtools.forms import KNIT, _spread_ok, group_of
     from mjtools.shanten import form_distances, state_of
 
-    st = state_of(hand, spec)
+    if hand.melds or spec.hand_size != 13:
+        return
+    got = _hand_counts(hand, spec, form in spec.face_value_forms)
+    if got is None or any(c > 1 for c in got[0]):
+        return
+    counts, wild = got
     one = ShapeSpec(**{**spec.__dict__, "forms": (form,), "_groups": ()})
-    if form_distances(st, one).get(form) == st.wild:
-        kinds = sorted(k for k, c in enumerate(st.counts) for _ in range(c))
-        yield [Block(SINGLE, (k,)) for k in kinds] + [Block(SINGLE, (), free=1) for _ in range(st.wild)]
+    st = state_of(hand, one)
+    if form_distances(st, one).get(form) != st.wild:
+        return  # not complete: skip the enumeration below
+    held = [k for k in range(34) if counts[k]]
+    if compact:
+        yield [Block(SINGLE, (k,)) for k in held] + [Block(SINGLE, (), free=1) for _ in range(wild)]
+        return
+    # Per suit, the 9-bit masks a target may use there; knitted: submasks of 147/258/369.
+    if form == "knitted":
+        layouts = [tuple(list(_submasks(m)) for m in perm) for perm in permutations(KNIT)]
+    else:
+        valid = [m for m in range(512) if _spread_ok(m)]
+        layouts = [tuple(valid if all(k in spec.kinds for k in range(9 * g, 9 * g + 9)) else [0] for g in range(3))]
+    hmask = [sum(1 << (k - 9 * g) for k in held if group_of(k) == g) for g in range(3)]
+    held_honors = [k for k in held if k >= 27]
+    free_honors = [k for k in range(27, 34) if k in spec.kinds and not counts[k]]
+    targets: set[tuple[int, ...]] = set()
+    for lay in layouts:
+        choices = [[m for m in lay[g] if m & hmask[g] == hmask[g]] for g in range(3)]
+        for masks in product(*choices):
+            suited = [9 * g + i for g, m in enumerate(masks) for i in range(9) if m >> i & 1]
+            z = 14 - len(suited) - len(held_honors)
+            if 0 <= z <= len(free_honors) and len(suited) + len(held_honors) + z - len(held) == wild:
+                for extra in combinations(free_honors, z):
+                    targets.add(tuple(sorted(suited + held_honors + list(extra))))
+    for t in sorted(targets):
+        yield [Block(SINGLE, (k,)) if counts[k] else Block(SINGLE, (k,), wilds=(k,)) for k in t]
 
 
-def all_258(hand: Hand, spec: ShapeSpec) -> Iterator[list[Block]]:
+def _submasks(mask: int) -> Iterator[int]:
+    sub = mask
+    while True:
+        yield sub
+        if not sub:
+            return
+        sub = (sub - 1) & mask
+
+
+def all_258(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
     """将将和 (Changsha): every tile a 2, 5 or 8 in any arrangement; laid-down melds must be
-    pungs or kongs of them. The concealed tiles are singles (a wildcard a free single)."""
+    pungs or kongs of them. The concealed tiles are singles; each wildcard takes every 2, 5 or
+    8 it may be (within the copy limits), one reading per multiset of placements."""
     from mjtools.shapes import KINDS_258
 
     stand = dict(spec.stand_ins)
-    melds = [_meld_block(m, stand) for m in hand.melds]
+    melds = [_meld_block(m, stand, spec) for m in hand.melds]
     if any(b.shape not in (PUNG, KONG) or b.first not in KINDS_258 for b in melds):
         return
-    singles: list[Block] = []
-    for t in hand.hand_tiles():
-        if t.kind in spec.wild_kinds:
-            singles.append(Block(SINGLE, (), free=1))
-            continue
-        k = stand.get(t.kind, t.kind)
-        if k not in KINDS_258:
-            return
-        singles.append(Block(SINGLE, (k,)))
-    if len(singles) + 3 * len(melds) != spec.hand_size + 1:
+    got = _hand_counts(hand, spec, "all_258" in spec.face_value_forms)
+    if got is None:
         return
-    yield melds + sorted(singles, key=lambda b: (b.kinds == (), b.kinds))
+    counts, wild = got
+    if any(counts[k] for k in range(34) if k not in KINDS_258) or sum(counts) + wild + 3 * len(melds) != spec.hand_size + 1:
+        return
+    natural = [Block(SINGLE, (k,)) for k in range(34) for _ in range(counts[k])]
+    if compact or not wild:
+        yield melds + natural + [Block(SINGLE, (), free=1) for _ in range(wild)]
+        return
+    meld_copies = _meld_copies(hand, spec)
+    kinds = sorted(KINDS_258 & spec.kinds)
+    for placed in combinations_with_replacement(kinds, wild):
+        if not spec.wild_fifth_copy and any(counts[k] + placed.count(k) + meld_copies[k] > 4 for k in set(placed)):
+            continue
+        yield melds + sorted(natural + [Block(SINGLE, (k,), wilds=(k,)) for k in placed], key=lambda b: (b.kinds, b.wilds))
 
 
 FORMS = {
     "standard": standard,
     "seven_pairs": seven_pairs,
     "thirteen_orphans": thirteen_orphans,
-    "thirteen_unrelated": lambda h, s: _irregular(h, s, "thirteen_unrelated"),
-    "knitted": lambda h, s: _irregular(h, s, "knitted"),
+    "thirteen_unrelated": lambda h, s, compact=False: _irregular(h, s, "thirteen_unrelated", compact),
+    "knitted": lambda h, s, compact=False: _irregular(h, s, "knitted", compact),
     "all_258": all_258,
 }
+
+
+# -- where the winning tile sits ------------------------------------------------------------------
 
 
 def _wait(block: Block, win: int) -> str:
@@ -393,6 +561,8 @@ def _wait(block: Block, win: int) -> str:
         return "pung"
     if block.shape == CHOW:
         a = block.kinds[0]
+        if a >= 27:
+            return "honor_chow"
         if win == a + 1:
             return "closed"
         if (win == a + 2 and a % 9 == 0) or (win == a and a % 9 == 6):
@@ -415,10 +585,13 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     win = None if last is None else last.kind
     if win is not None and win < 34:
         counts[win] += 1
+    kinds = spec.kinds
+    if any(c and k not in kinds for k, c in enumerate(counts)):
+        return []  # a tile the variant does not play: no shape holds it
     found: list[tuple[str, list[Block]]] = []
     for form in spec.forms:
         if form == "standard":
-            melds = [_meld_block(m, _NO_STAND) for m in hand.melds]
+            melds = [_meld_block(m, _NO_STAND, spec) for m in hand.melds]
             sets = spec.sets_needed - len(melds)
             if sets >= 0 and sum(counts) == 3 * sets + 2:
                 for blocks in _standard_plain(counts, sets):
@@ -462,17 +635,21 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     return out
 
 
-def decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
-    """Every decomposition of a complete hand, one per place the winning tile can sit."""
-    if not spec.wild_kinds and not spec.stand_ins:
+def decompositions(hand: Hand, spec: ShapeSpec, compact: bool = False) -> list[Decomposition]:
+    """Every decomposition of a complete hand, one per place the winning tile can sit.
+
+    A winning wildcard may have filled any wildcard position: each distinct kind it stood for
+    in a block gives its own reading (its wait follows from that kind)."""
+    if not spec.wild_kinds and not spec.stand_ins and not spec.honor_chows:
         return _plain_decompositions(hand, spec)
     out: list[Decomposition] = []
     win = hand.last
     stand = dict(spec.stand_ins)
-    win_kind = None if win is None else stand.get(win.kind, win.kind)
-    win_is_wild = win is not None and win.kind in spec.wild_kinds
     for form in spec.forms:
-        for blocks in FORMS[form](hand, spec):
+        face = form in spec.face_value_forms
+        win_is_wild = win is not None and win.kind in spec.wild_kinds and not face
+        win_kind = None if win is None else stand.get(win.kind, win.kind)
+        for blocks in FORMS[form](hand, spec, compact=compact):
             if win is None:
                 out.append(Decomposition(form, tuple(blocks)))
                 continue
@@ -481,25 +658,53 @@ def decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
             for i, b in enumerate(blocks):
                 if b.meld is not None:
                     continue
-                fits = (win_is_wild and b.wild) or (not win_is_wild and win_kind in b.natural)
-                if not fits:
-                    continue
-                sig = (b.shape, b.kinds, b.wilds, b.free)
-                if sig in seen:
-                    continue
-                seen.add(sig)
-                wait = "thirteen" if form == "thirteen_orphans" and _is_thirteen_sided(blocks, win_kind, i) else _wait(b, win_kind if not win_is_wild else (b.kinds[0] if b.kinds else -1))
-                if form == "seven_pairs":
-                    wait = "pair"
-                out.append(Decomposition(form, tuple(blocks), i, wait))
-                placed = True
-                if form in ("thirteen_orphans", "thirteen_unrelated", "knitted", "all_258"):
-                    break
+                if win_is_wild:
+                    spots = sorted(set(b.wilds)) or ([None] if b.free else [])
+                else:
+                    spots = [win_kind] if win_kind in b.natural else []
+                for kind in spots:
+                    wait = _wait(b, kind if kind is not None else -1)
+                    if form == "seven_pairs":
+                        wait = "pair"
+                    elif form == "thirteen_orphans":
+                        wait = "thirteen" if _is_thirteen_sided(blocks, kind, i) else "single"
+                    sig = (b.shape, b.kinds, b.wilds, b.free, wait)
+                    if sig in seen:
+                        continue
+                    seen.add(sig)
+                    out.append(Decomposition(form, tuple(blocks), i, wait))
+                    placed = True
             if not placed:
                 out.append(Decomposition(form, tuple(blocks), None, None))
     return out
 
 
 def _is_thirteen_sided(blocks: list[Block], win_kind: int | None, i: int) -> bool:
-    # 13-sided wait: the winning tile is the duplicate (the 14th block).
+    # 13-sided wait: the winning tile is the duplicate (the 14th block) of a natural orphan set.
     return i == len(blocks) - 1 or (blocks[-1].kinds == (win_kind,) and blocks[i].kinds == (win_kind,))
+
+
+def meets(d: Decomposition, spec: ShapeSpec, void: int | None = None) -> bool:
+    """Whether a reading meets the variant's shape-level prerequisites (the ones shanten
+    counts): 缺一门 / the declared void suit, the 2-5-8 pair and its exemptions, 八枝, all
+    three suits. Wildcards count as the kinds they stand for."""
+    kinds = [k for b in d.blocks for k in b.kinds]
+    groups = {k // 9 if k < 27 else 3 for k in kinds}
+    suits = groups & {0, 1, 2}
+    if void is not None and void in groups:
+        return False
+    if spec.max_suits is not None and len(suits) > spec.max_suits:
+        return False
+    if spec.all_three_suits and len(suits) < 3:
+        return False
+    if spec.min_tiles_one_suit and max((sum(1 for k in kinds if k < 27 and k // 9 == g) for g in range(3)), default=0) < spec.min_tiles_one_suit:
+        return False
+    if spec.pair_258 and d.form == "standard":
+        p = d.pair
+        if p is None or not p.kinds or not (p.kinds[0] < 27 and p.kinds[0] % 9 in (1, 4, 7)):
+            exempt = spec.pair_258_exempt
+            all_pungs = not any(b.shape == CHOW for b in d.blocks)
+            flush = len(suits) == 1 and 3 not in groups
+            if not (("all_pungs" in exempt and all_pungs) or ("full_flush" in exempt and flush)):
+                return False
+    return True

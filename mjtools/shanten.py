@@ -1,17 +1,20 @@
 """Shanten: how many tiles a hand is from ready, per form, with prerequisites and wildcards.
 
-Every form is measured as a *distance* D: the least number of the hand's natural tiles that
-must be replaced to complete it (wildcards fill missing tiles first). Shanten = D - wilds - 1,
-so -1 is complete and 0 ready. The standard form's distance comes from the shipped per-suit
-tables (`tables.py`), combined over suits; the other forms are counted directly.
+Every form is measured as an effective *distance* D: over the form's complete targets, the
+least max(missing, draw-only + wilds), where `missing` counts target positions the hand's
+natural tiles leave unfilled. Wildcards fill missing positions first, so shanten = D - wilds - 1
+(-1 complete, 0 ready). Without wildcard restrictions (`groupdp.py` explains them) draw-only
+positions never occur and D is the plain missing count, which the shipped per-suit tables
+(`tables.py`) give, combined over suits. The other forms are counted in `forms.py`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import permutations
+from dataclasses import dataclass, field
+from functools import lru_cache
 
-from mjtools import tables
+from mjtools import groupdp, tables
+from mjtools.forms import OTHER_FORMS
 from mjtools.hand import Hand
 from mjtools.shapes import ShapeSpec
 from mjtools.tables import INF
@@ -19,6 +22,7 @@ from mjtools.tables import INF
 GROUP_START = (0, 9, 18, 27)
 SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
 TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+EMPTY: groupdp.Vec = {(0, 0): ((0, 0, 0),)}
 
 
 @dataclass
@@ -34,6 +38,8 @@ class HandState:
     held: list[int]  # physical copies held per kind (50), melds and set-aside included
     meld_kinds: frozenset[int] = frozenset()  # the (natural) kinds the melds hold
     concealed_kongs: int = 0  # melds that are concealed kongs
+    meld_counts: list[int] = field(default_factory=list)  # copies per kind (34) the melds represent
+    wild_held: list[int] = field(default_factory=list)  # concealed wildcards per physical kind (50)
 
     @property
     def tiles(self) -> int:
@@ -43,11 +49,13 @@ class HandState:
 def state_of(hand: Hand, spec: ShapeSpec) -> HandState:
     counts = [0] * 34
     wild = 0
+    wild_held = [0] * 50
     wilds, stand = spec.wild_kinds, dict(spec.stand_ins)
     for t in hand.hand_tiles():
         k = t.kind
         if k in wilds:
             wild += 1
+            wild_held[k] += 1
         elif k < 34:
             counts[stand.get(k, k)] += 1
         elif k >= 42:  # a joker tile the variant did not declare wild: not playable
@@ -55,6 +63,7 @@ def state_of(hand: Hand, spec: ShapeSpec) -> HandState:
     groups = set()
     pungs_only = True
     per_group = [0, 0, 0, 0]
+    meld_counts = [0] * 34
     for m in hand.melds:
         ks = {stand.get(k, k) for k in m.kinds}
         for k in ks:
@@ -66,51 +75,62 @@ def state_of(hand: Hand, spec: ShapeSpec) -> HandState:
             k = stand.get(k, k)
             if k < 34:
                 per_group[k // 9 if k < 27 else 3] += 1
+                meld_counts[k] += 1
     kinds = frozenset(stand.get(k, k) for m in hand.melds for k in m.kinds)
     hidden = sum(1 for m in hand.melds if m.concealed)
-    return HandState(counts, wild, len(hand.melds), frozenset(groups), pungs_only, tuple(per_group), list(hand.counts), kinds, hidden)
+    return HandState(counts, wild, len(hand.melds), frozenset(groups), pungs_only, tuple(per_group), list(hand.counts), kinds, hidden, meld_counts, wild_held)
 
 
 def group_key(counts: list[int], kinds: tuple[int, ...]) -> int:
-    key = 0
-    for i, k in enumerate(kinds):
-        key += counts[k] * tables.POW5[i]
-    return key
+    return sum(counts[k] * p for k, p in zip(kinds, tables.POW5))
 
 
 def _alternatives(spec: ShapeSpec, st: HandState) -> list[tuple[tuple[str | None, ...], frozenset[int] | None]]:
+    all_called = st.melds == spec.sets_needed and not st.concealed_kongs
+    return _alternatives_for(spec, st.meld_pungs_only, st.meld_groups, all_called)
+
+
+@lru_cache(maxsize=1024)
+def _alternatives_for(spec: ShapeSpec, meld_pungs_only: bool, meld_groups: frozenset[int], all_called: bool = False) -> list[tuple[tuple[str | None, ...], frozenset[int] | None]]:
     """Standard-form alternatives: (table variant per group, groups allowed or None for any)."""
     layout = spec.group_layout()
+    honor = "honor_chow" if spec.honor_chows else "honor"
 
     def variants(chows: bool, pair258: bool) -> tuple[str | None, ...]:
         out: list[str | None] = []
-        for g in layout:
-            if g is None:
+        for g, lay in enumerate(layout):
+            if lay is None:
                 out.append(None)
-            elif g[0] == "suit":
+            elif lay[0] == "suit":
                 out.append(("suit" if chows else "suit_pungs") + ("_258" if pair258 else ""))
             else:
-                out.append("honor_nopair" if pair258 else "honor")
+                fam = honor if g == 3 and chows else "honor"
+                out.append(fam + ("_nopair" if pair258 else ""))
         return tuple(out)
 
     alts: list[tuple[tuple[str | None, ...], frozenset[int] | None]] = [(variants(True, spec.pair_258), None)]
     if spec.pair_258:
-        if "all_pungs" in spec.pair_258_exempt and st.meld_pungs_only:
+        if "all_pungs" in spec.pair_258_exempt and meld_pungs_only:
             alts.append((variants(False, False), None))
-        if "fully_melded" in spec.pair_258_exempt and st.melds == spec.sets_needed and not st.concealed_kongs:
+        if "fully_melded" in spec.pair_258_exempt and all_called:
             alts.append((variants(True, False), None))  # 全求人: every set called, any pair
         if "full_flush" in spec.pair_258_exempt:
             for g in range(3):
-                if layout[g] is not None and st.meld_groups <= {g}:
+                if layout[g] is not None and meld_groups <= {g}:
                     alts.append((variants(True, False), frozenset({g})))
     return alts
 
 
 def _allowed_group_sets(spec: ShapeSpec, st: HandState, void: int | None) -> list[frozenset[int]]:
+    return _allowed_for(spec, st.meld_groups, void)
+
+
+@lru_cache(maxsize=1024)
+def _allowed_for(spec: ShapeSpec, meld_groups: frozenset[int], void: int | None) -> list[frozenset[int]]:
     """Which groups may appear in the final hand, one set per way of meeting 缺一门 / --void."""
     present = frozenset(g for g, lay in enumerate(spec.group_layout()) if lay is not None)
     if void is not None:
-        if void in st.meld_groups:
+        if void in meld_groups:
             return []
         return [present - {void}]
     if spec.max_suits is not None:
@@ -119,9 +139,36 @@ def _allowed_group_sets(spec: ShapeSpec, st: HandState, void: int | None) -> lis
         if drop <= 0:
             return [present]
         if drop == 1:
-            return [present - {g} for g in suits if g not in st.meld_groups]
-        return [frozenset({g, 3} & present) for g in suits if st.meld_groups <= {g, 3}]
+            return [present - {g} for g in suits if g not in meld_groups]
+        return [frozenset({g, 3} & present) for g in suits if meld_groups <= {g, 3}]
     return [present]
+
+
+def _gid(variant: str, kinds: tuple[int, ...], counts: list[int]) -> int:
+    """Table-style vector id of one group (honor chows are searched, the rest looked up)."""
+    if variant.startswith("honor_chow"):
+        return groupdp.honor_chow_gid(kinds, tuple(counts[k] for k in kinds), not variant.endswith("_nopair"))
+    return tables.vector(variant, group_key(counts, kinds))
+
+
+def _family(variant: str, n: int) -> tuple[bool, tuple[bool, ...]]:
+    """(chows allowed, pair allowed per position) of a table variant."""
+    chows = variant in ("suit", "suit_258")
+    if variant.endswith("_nopair"):
+        return chows, (False,) * n
+    if variant.endswith("_258"):
+        return chows, tuple(i % 3 == 1 for i in range(n))
+    return chows, (True,) * n
+
+
+def _rich(st: HandState, spec: ShapeSpec) -> groupdp.Rules | None:
+    """The restricted-wildcard rules when they can matter for this hand, else None."""
+    if not st.wild:
+        return None  # with no wildcard, draw-only and wild-only positions change nothing
+    if spec.wild_in_pair and not spec.wild_fifth_copy and not any(st.meld_counts):
+        return None
+    # wmax bounds wild-only copies, which exist only under fifth_copy (keeps the caches shared)
+    return groupdp.Rules(not spec.wild_in_pair, not spec.wild_fifth_copy, spec.wild_fifth_copy, st.wild if spec.wild_fifth_copy else 0)
 
 
 def standard_distance(st: HandState, spec: ShapeSpec, void: int | None = None) -> int:
@@ -130,6 +177,7 @@ def standard_distance(st: HandState, spec: ShapeSpec, void: int | None = None) -
         return INF
     col = 2 * sets + 1
     layout = spec.group_layout()
+    rules = _rich(st, spec)
     best = INF
     needs_split = spec.min_tiles_one_suit is not None or spec.all_three_suits
     for allowed in _allowed_group_sets(spec, st, void):
@@ -137,12 +185,11 @@ def standard_distance(st: HandState, spec: ShapeSpec, void: int | None = None) -
             groups = allowed if only is None else allowed & only
             if only is not None and not st.meld_groups <= only:
                 continue
-            gids = []
-            for g in range(4):
-                if g in groups and variant[g] is not None:
-                    gids.append(tables.vector(variant[g], group_key(st.counts, layout[g][1])))
-                else:
-                    gids.append(tables.ZERO)
+            if rules is not None:
+                vecs = [_rich_vec(variant[g], layout[g][1], st, sets, rules) if g in groups and variant[g] else EMPTY for g in range(4)]
+                best = min(best, _rich_split(vecs, sets, st, spec))
+                continue
+            gids = [_gid(variant[g], layout[g][1], st.counts) if g in groups and variant[g] else tables.ZERO for g in range(4)]
             if needs_split:
                 d = _split_distance(gids, sets, st, spec)
             else:
@@ -154,126 +201,108 @@ def standard_distance(st: HandState, spec: ShapeSpec, void: int | None = None) -
     return best
 
 
+def _split_masks(st: HandState, spec: ShapeSpec) -> list[list[object]]:
+    """Ways to meet 八枝 / all three suits, each a per-group entry filter (None: any entry).
+
+    八枝 picks the suit that holds the tiles (one way per suit); all three suits asks every
+    suit to hold a set, the pair or a meld. Filters take (sets, pairs) of a group's entry."""
+    need = spec.min_tiles_one_suit or 0
+    three = spec.all_three_suits
+    ways: list[list[object]] = []
+    for big in range(3) if need else [None]:
+        way: list[object] = []
+        for g in range(4):
+            checks = []
+            if g == big:
+                checks.append(("tiles", need - st.meld_tiles[g]))
+            if three and g < 3 and not st.meld_tiles[g]:
+                checks.append(("tiles", 1))
+            way.append(tuple(checks) or None)
+        ways.append(way)
+    return ways
+
+
+def _entry_ok(checks: object, m: int, p: int) -> bool:
+    return checks is None or all(3 * m + 2 * p >= n for _, n in checks)  # type: ignore[attr-defined]
+
+
+_MASKED: dict[tuple[int, object], int] = {}
+
+
+def _masked(gid: int, checks: object) -> int:
+    if checks is None:
+        return gid
+    got = _MASKED.get((gid, checks))
+    if got is None:
+        vec = tables.VECTORS[gid]
+        got = _MASKED[(gid, checks)] = tables.intern(tuple(v if _entry_ok(checks, *divmod(i, 2)) else INF for i, v in enumerate(vec)))
+    return got
+
+
 def _split_distance(gids: list[int], sets: int, st: HandState, spec: ShapeSpec) -> int:
-    """Distance with constraints on how sets spread over suits (八枝, all three suits)."""
-    vecs = [tables.VECTORS[g] for g in gids]
+    """Distance with constraints on how tiles spread over suits (八枝, all three suits)."""
     best = INF
-    for pg in range(4):
-        for m0 in range(sets + 1):
-            for m1 in range(sets + 1 - m0):
-                for m2 in range(sets + 1 - m0 - m1):
-                    ms = (m0, m1, m2, sets - m0 - m1 - m2)
-                    d = sum(vecs[g][2 * ms[g] + (g == pg)] for g in range(4))
-                    if d >= best:
-                        continue
-                    tiles = [3 * ms[g] + 2 * (g == pg) + st.meld_tiles[g] for g in range(4)]
-                    if spec.min_tiles_one_suit and max(tiles[:3]) < spec.min_tiles_one_suit:
-                        continue
-                    if spec.all_three_suits and min(tiles[:3]) == 0:
-                        continue
-                    best = d
+    for way in _split_masks(st, spec):
+        acc = _masked(gids[0], way[0])
+        for g in range(1, 4):
+            acc = tables.combine(acc, _masked(gids[g], way[g]))
+        best = min(best, tables.VECTORS[acc][2 * sets + 1])
     return best
 
 
-def seven_pairs_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
-    if st.melds or spec.hand_size != 13:
-        return INF
-    slots: list[int] = []
-    for k, c in enumerate(st.counts):
-        if c and (k // 9 if k < 27 else 3) in groups:
-            slots.append(min(c, 2))
-            if spec.quads_as_pairs and c > 2:
-                slots.append(min(c - 2, 2))
-    slots.sort(reverse=True)
-    return 14 - sum(slots[:7])
+def _rich_vec(variant: str, kinds: tuple[int, ...], st: HandState, sets: int, rules: groupdp.Rules) -> groupdp.Vec:
+    melds = tuple(st.meld_counts[k] for k in kinds) if rules.meld_cap and st.meld_counts else (0,) * len(kinds)
+    if not rules.draw_pair and not rules.fifth and not any(melds):
+        return groupdp.from_table(_gid(variant, kinds, st.counts))
+    counts = tuple(st.counts[k] for k in kinds)
+    if variant.startswith("honor_chow"):
+        return groupdp.honor_chow_vec(kinds, counts, melds, not variant.endswith("_nopair"), sets, rules)
+    chows, pair_ok = _family(variant, len(kinds))
+    return groupdp.position_vec(counts, melds, chows, pair_ok, sets, rules)
 
 
-def thirteen_orphans_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
-    if st.melds or spec.hand_size != 13 or not {0, 1, 2, 3} <= groups:
-        return INF
-    kinds = sum(1 for k in TERMINAL_HONOR if st.counts[k])
-    pair = any(st.counts[k] >= 2 for k in TERMINAL_HONOR)
-    return 14 - kinds - pair
+def _rich_split(vecs: list[groupdp.Vec], sets: int, st: HandState, spec: ShapeSpec) -> int:
+    """Least max(D, N + w) over ways to form the sets and the pair in the groups, E <= w."""
+    w = st.wild
+    best = INF
+    ways = _split_masks(st, spec) if spec.min_tiles_one_suit is not None or spec.all_three_suits else [[None] * 4]
+    for way in ways:
+        acc: groupdp.Vec = EMPTY
+        for g in range(4):
+            v = vecs[g] if way[g] is None else {k: f for k, f in vecs[g].items() if _entry_ok(way[g], *k)}
+            acc = groupdp.combine(acc, v, sets, w)
+        best = min(best, min((max(d, n + w) for d, n, e in acc.get((sets, 1), ()) if e <= w), default=INF))
+    return best
 
 
-def _spread_table() -> list[int]:
-    """Largest subset of a 9-bit suit mask whose members are at least 3 apart (十三烂)."""
-    out = []
-    for mask in range(512):
-        best = 0
-        for sub in range(512):
-            if sub & ~mask:
-                continue
-            bits = [i for i in range(9) if sub >> i & 1]
-            if all(b - a >= 3 for a, b in zip(bits, bits[1:])):
-                best = max(best, len(bits))
-        out.append(best)
-    return out
-
-
-_SPREAD: list[int] = []
-_KNIT = (0b001001001, 0b010010010, 0b100100100)  # 147, 258, 369
-
-
-def _mask(counts: list[int], g: int) -> int:
-    s = GROUP_START[g]
-    return sum(1 << i for i in range(9) if counts[s + i])
-
-
-def thirteen_unrelated_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
-    global _SPREAD
-    if st.melds or spec.hand_size != 13:
-        return INF
-    if not _SPREAD:
-        _SPREAD = _spread_table()
-    kept = sum(_SPREAD[_mask(st.counts, g)] for g in range(3) if g in groups)
-    kept += sum(1 for k in range(27, 34) if st.counts[k]) if 3 in groups else 0
-    return 14 - min(kept, 14)
-
-
-def knitted_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
-    if st.melds or spec.hand_size != 13 or not {0, 1, 2} <= groups:
-        return INF
-    masks = [_mask(st.counts, g) for g in range(3)]
-    suited = max(sum(bin(masks[g] & perm[g]).count("1") for g in range(3)) for perm in permutations(_KNIT))
-    kept = suited + (sum(1 for k in range(27, 34) if st.counts[k]) if 3 in groups else 0)
-    return 14 - min(kept, 14)
-
-
-def all_258_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
-    """将将和: every tile a 2, 5 or 8 in any arrangement; melds only pungs or kongs of them."""
-    from mjtools.shapes import KINDS_258
-
-    if not st.meld_pungs_only or not st.meld_kinds <= KINDS_258 or not st.meld_groups <= groups:
-        return INF
-    need = spec.hand_size + 1 - 3 * st.melds
-    suits = sum(1 for g in (0, 1, 2) if g in groups)
-    if need < 0 or 12 * suits < spec.hand_size + 1:
-        return INF
-    kept = sum(st.counts[k] for k in KINDS_258 if k // 9 in groups)
-    return need - min(kept, need)
-
-
-_OTHER_FORMS = {
-    "seven_pairs": seven_pairs_distance,
-    "thirteen_orphans": thirteen_orphans_distance,
-    "thirteen_unrelated": thirteen_unrelated_distance,
-    "knitted": knitted_distance,
-    "all_258": all_258_distance,
-}
+def face_value(st: HandState, spec: ShapeSpec) -> HandState:
+    """The state with every wildcard counted as a natural tile of its own kind."""
+    counts = list(st.counts)
+    stand = dict(spec.stand_ins)
+    for k, n in enumerate(st.wild_held):
+        if n and k < 34:
+            counts[stand.get(k, k)] += n
+    return HandState(counts, 0, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, st.held, st.meld_kinds, st.concealed_kongs, st.meld_counts, [0] * 50)
 
 
 def form_distances(st: HandState, spec: ShapeSpec, void: int | None = None) -> dict[str, int | None]:
-    """Distance per form the variant allows (None for forms it does not allow)."""
+    """Effective distance per form the variant allows (None for forms it does not allow).
+
+    In a form listed in `spec.face_value_forms` wildcards count as their own kind only; the
+    distance is then shifted by the wildcards so that shanten = D - wilds - 1 still holds."""
     out: dict[str, int | None] = {}
     allowed_sets = _allowed_group_sets(spec, st, void)
+    face = None
     for form in spec.forms:
+        s = st
+        if form in spec.face_value_forms and st.wild:
+            s = face = face or face_value(st, spec)
         if form == "standard":
-            d = standard_distance(st, spec, void)
+            d = standard_distance(s, spec, void)
         else:
-            fn = _OTHER_FORMS[form]
-            d = min((fn(st, spec, gs) for gs in allowed_sets), default=INF)
-        out[form] = d
+            fn = OTHER_FORMS[form]
+            d = min((fn(s, spec, gs) for gs in allowed_sets), default=INF)
+        out[form] = d + (st.wild if s is not st and d < INF else 0)
     return out
 
 
@@ -296,14 +325,16 @@ def distance(st: HandState, spec: ShapeSpec, void: int | None = None) -> int:
 def _add(st: HandState, kind: int, spec: ShapeSpec, sign: int) -> None:
     if kind in spec.wild_kinds:
         st.wild += sign
+        if st.wild_held:
+            st.wild_held[kind] += sign
     else:
         st.counts[dict(spec.stand_ins).get(kind, kind)] += sign
     st.held[kind] += sign
 
 
 def candidate_kinds(spec: ShapeSpec) -> list[int]:
-    """Kinds a player could draw: the playable kinds of the tile set plus wildcard kinds."""
-    return sorted(set(spec.kinds) | set(spec.wild_kinds))
+    """Kinds a player could draw: the represented kinds, wildcard kinds and stand-in tiles."""
+    return sorted(set(spec.kinds) | set(spec.wild_kinds) | {p for p, _ in spec.stand_ins})
 
 
 def effective(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None = None) -> list[int]:
@@ -321,7 +352,8 @@ def effective(st: HandState, spec: ShapeSpec, copies: list[int], void: int | Non
 
 
 def discard_table(st: HandState, spec: ShapeSpec, copies: list[int], unseen: list[int], void: int | None = None, discardable=None) -> list[dict]:
-    """For a hand of hand-size + 1 tiles: every distinct discard with its shanten and effective tiles."""
+    """For a hand of hand-size + 1 tiles: every distinct discard with its shanten and effective
+    tiles. Wildcards are left out where the variant forbids discarding them."""
     from mjtools.tiles import kind_str
 
     rows = []
@@ -329,6 +361,8 @@ def discard_table(st: HandState, spec: ShapeSpec, copies: list[int], unseen: lis
     physical = sorted({k for k in range(50) if st.held[k] and _in_hand(st, k, spec, stand)})
     for k in physical:
         if discardable is not None and not discardable(k):
+            continue
+        if not spec.wild_discardable and k in spec.wild_kinds:
             continue
         _add(st, k, spec, -1)
         s, _ = shanten_of_state(st, spec, void)
@@ -344,5 +378,5 @@ def discard_table(st: HandState, spec: ShapeSpec, copies: list[int], unseen: lis
 
 def _in_hand(st: HandState, k: int, spec: ShapeSpec, stand: dict[int, int]) -> bool:
     if k in spec.wild_kinds:
-        return st.wild > 0
+        return st.wild > 0 and (not st.wild_held or st.wild_held[k] > 0)
     return k < 34 and st.counts[stand.get(k, k)] > 0

@@ -3,7 +3,9 @@
 `ShapeSpec` is derived from a ruleset once (`Ruleset.shape_spec`); the engine never reads
 rule files. Forms: `standard` (sets + pair), `seven_pairs`, `thirteen_orphans`,
 `thirteen_unrelated` (十三烂), `knitted` (全不靠), `all_258` (Changsha 将将和: every tile a 2, 5
-or 8, in any arrangement).
+or 8, in any arrangement). `kinds` are the kinds a shape may hold: the
+tile set without bonus tiles, stand-in tiles (they play another kind) and tiles that may not
+stay in a winning hand (Wuhan's 红中).
 """
 
 from __future__ import annotations
@@ -29,8 +31,11 @@ class ShapeSpec:
     all_three_suits: bool = False  # 不允许缺门 (Shenyang)
     wild_kinds: frozenset[int] = frozenset()
     stand_ins: tuple[tuple[int, int], ...] = ()  # (physical kind, natural kind it plays)
-    wild_fifth_copy: bool = False  # may a wildcard stand for a fifth copy of a kind
-    wild_in_pair: bool = True
+    wild_fifth_copy: bool = False  # may a wildcard stand for a fifth copy of a kind (melds count)
+    wild_in_pair: bool = True  # may a wildcard sit in the standard form's pair
+    wild_discardable: bool = True  # may a wildcard be discarded (the discard table leaves it out)
+    face_value_forms: tuple[str, ...] = ()  # forms in which wildcards count as their own kind only
+    honor_chows: bool = False  # three different winds, or 中发白, form a chow (南昌 字牌顺)
     _groups: tuple = field(default=(), compare=False, repr=False)
 
     @property

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from operator import le
 
@@ -52,16 +53,30 @@ def aside_reason(hand: Hand, rs: Ruleset) -> str | None:
     return None
 
 
-def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] = frozenset(), need_last: bool = False, sizes: tuple[int, ...] | None = None, any_size: bool = False) -> Hand:
+def check_hand(
+    hand: Hand,
+    rs: Ruleset,
+    text: str = "",
+    *,
+    wild: frozenset[int] = frozenset(),
+    need_last: bool = False,
+    sizes: tuple[int, ...] | None = None,
+    copies: Sequence[int] | None = None,
+    any_size: bool = False,
+) -> Hand:
     """Raise NotationError / IllegalHandError if `hand` cannot exist under `rs`; return it normalized.
+    `copies`: copies in play per kind where not the tile set's (a turned indicator kept out).
     `any_size`: leave the tile count to the caller (相公 answers a wrong count as a dead hand)."""
     hand = normalize(hand, rs, wild)
-    limits = _limits(rs, wild)
+    limits = allowed = _limits(rs, wild)
+    if copies is not None and tuple(copies) != tuple(rs.copies):
+        # Fewer copies in play than the tile set has (a turned indicator kept on the table).
+        limits = tuple(c if n and c < b else n for n, b, c in zip(limits, rs.copies, copies))
     counts = hand.counts
     for kind in () if all(map(le, counts, limits)) else range(50):
         n = counts[kind]
         if n > limits[kind]:
-            if not limits[kind]:
+            if not allowed[kind]:
                 raise _err(f"{kind_str(kind)} is not in the {rs.id} tile set", text, kind)
             raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limits[kind]})", text, kind)
     reds = {"m": 0, "p": 0, "s": 0}
@@ -94,7 +109,10 @@ def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] 
             raise IllegalHandError(f"{rs.id} has no pon: {format_meld(m)}")
         if m.kind in KONG_KINDS and not calls.get(m.kind, True):
             raise IllegalHandError(f"{rs.id} has no {m.kind.replace('_', ' ')}: {format_meld(m)}")
-        if m.kind not in (CHOW, PUNG) + KONG_KINDS and m.kind not in kinds_ok:
+        if m.kind == "irregular" and is_honor_chow(m.kinds) and rs.section("win").get("honor_chow"):
+            if not calls.get("chi", False):
+                raise IllegalHandError(f"{rs.id} has no chi: {format_meld(m)}")
+        elif m.kind not in (CHOW, PUNG) + KONG_KINDS and m.kind not in kinds_ok:
             what = f"/{m.tag}" if m.tag else "a chow, pung or kong"
             raise IllegalHandError(f"{format_meld(m)} is not {what} that {rs.id} allows")
         as_set = kinds_ok and calls.get("meld_kinds", {}).get(m.kind, {}).get("counts_as")
@@ -117,6 +135,12 @@ def check_hand(hand: Hand, rs: Ruleset, text: str = "", *, wild: frozenset[int] 
                 if t.kind not in rs.bonus_kinds:
                     raise IllegalHandError(f"{t} is not a bonus tile in {rs.id}; only bonus tiles go in {{...}}")
     return hand
+
+
+def is_honor_chow(kinds: Sequence[int]) -> bool:
+    """Three different winds, or White-Green-Red (Nanchang's honor chow)."""
+    ks = set(kinds)
+    return len(kinds) == 3 and len(ks) == 3 and (ks <= {27, 28, 29, 30} or ks == {31, 32, 33})
 
 
 def visible_counts(visible: tuple[Tile, ...]) -> list[int]:

@@ -71,13 +71,31 @@ def wild_kinds(rs: Ruleset, ctx: WinContext) -> frozenset[int]:
 
 
 def stand_ins(rs: Ruleset, wild: frozenset[int]) -> tuple[tuple[int, int], ...]:
-    """(physical kind, natural kind): e.g. 白板 plays the 财神's own kind."""
+    """(physical kind, natural kind): e.g. 白板 plays the 财神's own kind.
+
+    With several wildcard kinds the stand-in plays the lowest; a stand-in tile that is itself
+    wild this hand (the 财神 fell on 白板) stands in for nothing."""
     wc = rs.section("wildcards")
     spec = wc.get("stand_in", {})
     if not spec or not wild:
         return ()
-    natural = min(wild - {parse_kind(t) for t in spec})
-    return tuple((parse_kind(t), natural) for t in spec if parse_kind(t) != natural)
+    phys = {parse_kind(t) for t in spec}
+    rest = wild - phys
+    if not rest:
+        return ()
+    natural = min(rest)
+    return tuple(sorted((p, natural) for p in phys if p not in wild))
+
+
+def copies_in_play(rs: Ruleset, ctx: WinContext) -> list[int]:
+    """Copies of each kind that can be in a hand: the tile set's, less a turned indicator that
+    stays on the table (`turned_copy_excluded`, Tianjin's 混儿: three of the turned kind)."""
+    out = list(rs.copies)
+    ind = rs.section("wildcards").get("indicator") or {}
+    if ind.get("turned_copy_excluded"):
+        for t in ctx.indicators.get("wild", ()):
+            out[t.kind] = max(0, out[t.kind] - 1)
+    return out
 
 
 @lru_cache(maxsize=256)

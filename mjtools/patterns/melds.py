@@ -141,7 +141,7 @@ def pung_present(ctx: Ctx) -> int:
 
 @pattern("meld_count")
 def meld_count(ctx: Ctx, *, kind: str = "any", tiles: str = "", with_meld: str = "") -> int:
-    """Laid-down melds of `kind` (chow, pung, kong, a variant kind, any) whose tiles are among
+    """Laid-down melds of `kind` (chow, pung, kong, open, a variant kind, any) whose tiles are among
     `tiles` (notation; empty: any), counted only when a meld of kind `with_meld` is also laid
     down (沈阳: once a 亮牌 is shown, each honor pon counts more)."""
     from mjtools.notation import parse_tiles
@@ -151,7 +151,10 @@ def meld_count(ctx: Ctx, *, kind: str = "any", tiles: str = "", with_meld: str =
     kinds = {t.kind for t in parse_tiles(tiles)} if tiles else None
     n = 0
     for m in ctx.hand.melds:
-        if kind == "kong" and not m.is_kong or kind not in ("any", "kong") and m.kind != kind:
+        if kind == "open":
+            if not m.is_open:
+                continue  # every meld but a concealed kong opens the hand (开口)
+        elif kind == "kong" and not m.is_kong or kind not in ("any", "kong") and m.kind != kind:
             continue
         if kinds is not None and not set(m.kinds) <= kinds:
             continue

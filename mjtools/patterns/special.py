@@ -87,7 +87,20 @@ def no_wildcard(ctx: Ctx, *, face_value_ok: bool = False) -> int:
         return 1
     if not face_value_ok:
         return 0
-    return int(ctx.wild_used == 0)
+    return int(wilds_at_face_value(ctx))
+
+
+def wilds_at_face_value(ctx: Ctx, blocks=None) -> bool:
+    """Whether every wildcard of the reading (or of `blocks`) can be a physical wildcard tile
+    standing for its own kind (精归位 / 本混儿): the kinds placed match the tiles held."""
+    from collections import Counter
+
+    stand = dict(ctx.spec.stand_ins) if ctx.spec is not None else {}
+    placed = Counter(k for b in (blocks if blocks is not None else ctx.d.blocks) if b.meld is None for k in b.wilds)
+    phys = Counter(stand.get(t.kind, t.kind) for t in ctx.hand.hand_tiles() if t.kind in ctx.wild_kinds)
+    if blocks is None:
+        return placed == phys and not any(b.free for b in ctx.d.blocks)
+    return all(phys[k] >= n for k, n in placed.items())
 
 
 @pattern("baotou")
@@ -98,9 +111,11 @@ def baotou(ctx: Ctx) -> int:
 
 
 @pattern("wildcards_held")
-def wildcards_held(ctx: Ctx) -> int:
-    """Each wildcard tile held in the hand (精 / 混 counts)."""
-    return sum(1 for t in ctx.hand.hand_tiles() if t.kind in ctx.wild_kinds)
+def wildcards_held(ctx: Ctx, *, at_least: int = 0) -> int:
+    """Each wildcard tile held in the hand (精 / 混 counts); with `at_least`, 1 when the hand
+    holds that many or more (Wuhan: two 赖子 bar a small win), else 0."""
+    n = sum(1 for t in ctx.hand.hand_tiles() if t.kind in ctx.wild_kinds)
+    return int(n >= at_least) if at_least else n
 
 
 @pattern("tiles_held")
@@ -116,6 +131,81 @@ def tiles_held(ctx: Ctx, *, tiles: str = "") -> int:
 def tile_kind_held(ctx: Ctx, *, tile: str = "1s") -> int:
     k = parse_kind(tile)
     return ctx.hand.counts[k]
+
+
+@pattern("wild_meld")
+def wild_meld(ctx: Ctx, *, allowed: tuple[str, ...] | list[str] = ()) -> int:
+    """Each laid-down meld holding a wildcard (花碰 ...) that is not a pung of an `allowed`
+    kind (dragons, seat_wind, winds, honors); with nothing allowed every such meld counts."""
+    classes = {
+        "dragons": lambda k: k >= 31,
+        "winds": lambda k: 27 <= k <= 30,
+        "honors": lambda k: k >= 27,
+        "seat_wind": lambda k: k == ctx.win.seat_wind,
+    }
+    n = 0
+    for m in ctx.hand.melds:
+        if not m.wild:
+            continue
+        kinds = set(m.kinds)
+        k = min(kinds)
+        ok = m.kind == "pung" and len(kinds) == 1 and any(classes[c](k) for c in allowed)
+        n += not ok
+    return n
+
+
+@pattern("caipiao")
+def caipiao(ctx: Ctx) -> int:
+    """财飘: a 爆头 win after consecutive wildcard discards; counts them (--situation caipiao=N)."""
+    return ctx.win.has("caipiao") if baotou(ctx) else 0
+
+
+@pattern("flower_units")
+def flower_units(
+    ctx: Ctx,
+    *,
+    tile: int = 1,
+    number_exposed_kong: int = 1,
+    number_concealed_kong: int = 2,
+    wind_pung: int = 1,
+    wind_exposed_kong: int = 2,
+    wind_concealed_kong: int = 3,
+    none: int = 10,
+    below: int = 0,
+) -> int:
+    """花 of a hand (上海敲麻): each bonus tile set aside, number-suit kongs, wind pungs and
+    kongs, each at its value; a hand with none counts `none`. With `below`, 1 when the count is
+    under it (a minimum), else 0."""
+    n = tile * sum(len(a.tiles) for a in ctx.hand.aside if a.tag is None)
+    for b in ctx.pungs:
+        k = b.first
+        concealed = b.meld is None or b.meld.concealed
+        if b.shape == "kong":
+            if k < 27:
+                n += number_concealed_kong if concealed else number_exposed_kong
+            elif k <= 30:
+                n += wind_concealed_kong if concealed else wind_exposed_kong
+        elif 27 <= k <= 30:
+            n += wind_pung
+    n = n or none
+    return int(n < below) if below else n
+
+
+@pattern("natural_hun_straight")
+def natural_hun_straight(ctx: Ctx) -> int:
+    """本混儿龙: a 1-9 straight of one suit holding wildcards, each standing for its own kind
+    (the 混儿 sit in their own places)."""
+    for s in (0, 9, 18):
+        chows = []
+        for start in (s, s + 3, s + 6):
+            got = next((b for b in ctx.chows if b.first == start and b not in chows), None)
+            if got is None:
+                break
+            chows.append(got)
+        else:
+            if any(b.wilds for b in chows) and wilds_at_face_value(ctx, chows):
+                return 1
+    return 0
 
 
 @pattern("kinds_held")

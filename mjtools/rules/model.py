@@ -167,11 +167,15 @@ class Ruleset:
         win = self.data["win"]
         req = self.requirements
         wc = self.section("wildcards")
+        # Kinds a shape may hold: not bonus tiles, not stand-ins (they play the wildcard's
+        # kind), not tiles that block a win while held (those must leave the hand).
+        blocked = {parse_kind(t) for t in win.get("no_win_holding", ())}
+        kinds = (self.playable_kinds - (self.bonus_kinds - wild_kinds) - {p for p, n in stand_ins if p != n} - blocked) | (self.playable_kinds & wild_kinds)
         return ShapeSpec(
             hand_size=self.hand_size,
             forms=tuple(win["forms"]),
             quads_as_pairs=bool(win.get("seven_pairs_quads", False)),
-            kinds=self.playable_kinds,
+            kinds=frozenset(kinds),
             pair_258="pair_258" in req,
             pair_258_exempt=tuple(win.get("pair_258_exempt", ())),
             max_suits=2 if "missing_suit" in req else None,
@@ -181,6 +185,9 @@ class Ruleset:
             stand_ins=stand_ins,
             wild_fifth_copy=bool(wc.get("fifth_copy", False)),
             wild_in_pair=bool(wc.get("in_pair", True)),
+            wild_discardable=bool(wc.get("discardable", True)),
+            face_value_forms=tuple(wc.get("face_value_forms", ())),
+            honor_chows=bool(win.get("honor_chow", False)),
         )
 
     @cached_property

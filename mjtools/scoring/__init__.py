@@ -30,8 +30,18 @@ def _num(x: float | None) -> float | int | None:
     return int(x) if float(x).is_integer() else round(x, 4)
 
 
+def robbed_as_self_draw(rs: Ruleset, ctx: WinContext) -> WinContext:
+    """抢杠当自摸 (win.robbing_kong_as_self_draw): robbing a kong scores and pays as a self-draw."""
+    if rs.section("win").get("robbing_kong_as_self_draw") and ctx.has("robbing_kong") and not ctx.tsumo:
+        from dataclasses import replace
+
+        return replace(ctx, tsumo=True)
+    return ctx
+
+
 def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en", wild: frozenset[int] | None = None) -> list[tuple[Evaluation, HandValue | None]]:
     """Every reading of the hand with its fans and value (value None when not a legal win)."""
+    ctx = robbed_as_self_draw(rs, ctx)
     if wild is None:
         wild = wild_kinds(rs, ctx)
     spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
@@ -76,6 +86,7 @@ def fan_names(rs: Ruleset, fid: str) -> dict[str, str]:
 
 def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en", chickens: bool = True) -> dict[str, Any]:
     """The score record of one win (CLI contract). `chickens=False`: a table case settles them."""
+    ctx = robbed_as_self_draw(rs, ctx)
     pre = get_pre_score(rs.section("scoring")["model"])
     if pre is not None:
         # The model checks the context first and may answer a non-win event itself.

@@ -116,7 +116,23 @@ def chicken_values(rs: Ruleset, ctx: WinContext) -> dict[int, tuple[float, str]]
                 out[k] = (fixed[k][0] * cfg.get("golden_factor", 2), "chicken_bonus.golden")
             elif k not in out:
                 out[k] = (value, label)
+    # 精 (南昌): the wildcards themselves score, by tier (0 the turned kind 正精, 1 the next 副精).
+    tiers = cfg.get("wild_tiers")
+    if tiers:
+        from mjtools.wildcards import successor
+
+        ind = rs.section("wildcards").get("indicator") or {}
+        for t in ctx.indicators.get("wild", ()):
+            for tier, spec in tiers.items():
+                k = successor(t.kind, ind.get("cycle", "dora"), int(tier), rs.playable_kinds) if int(tier) else t.kind
+                out.setdefault(k, (spec["value"], spec.get("id", f"wild_tier_{tier}")))
     return out
+
+
+def _levelled(total: float, cfg: Mapping[str, Any]) -> float:
+    """冲关: every `level_step` points the total counts one time more (x2 from one step up)."""
+    step = cfg.get("level_step")
+    return total * (1 + int(total // step)) if step else total
 
 
 def chicken_entries(hands: Mapping[str, Hand], rs: Ruleset, ctx: WinContext, winners: Iterable[str] = (), ready: Mapping[str, bool] | None = None) -> list[dict[str, Any]]:
@@ -134,7 +150,11 @@ def chicken_entries(hands: Mapping[str, Hand], rs: Ruleset, ctx: WinContext, win
                 held[t.kind] = held.get(t.kind, 0) + 1
         if not held:
             continue
-        total = sum(values[k][0] * n for k, n in held.items()) * base
+        points = sum(values[k][0] * n for k, n in held.items())
+        total = _levelled(points, cfg)
+        if (cfg.get("sole_holder_factor") or cfg.get("sole_holder_add")) and _sole_holder(seat, hands, values, ctx):
+            total = total * cfg.get("sole_holder_factor", 1) + cfg.get("sole_holder_add", 0)  # 霸王精: nobody else holds one
+        total *= base
         what = ", ".join(f"{kind_str(k)} x{n} ({values[k][1]})" for k, n in sorted(held.items()))
         pays = cfg.get("penalty", "none") == "not_ready" and seat not in won and ready is not None and not ready.get(seat, True)
         for other in rs.seats:
@@ -145,3 +165,11 @@ def chicken_entries(hands: Mapping[str, Hand], rs: Ruleset, ctx: WinContext, win
             else:
                 out.append({"from": other, "to": seat, "amount": num(total), "reason": f"chickens of {seat}: {what}"})
     return out
+
+
+def _sole_holder(seat: str, hands: Mapping[str, Hand], values: Mapping[int, Any], ctx: WinContext) -> bool:
+    """Whether only this player holds bonus tiles: read from the table when every hand is given,
+    else from --situation sole_holder (a single score record sees one hand)."""
+    if len(hands) > 1:
+        return not any(any(t.kind in values for t in h.all_tiles()) for s, h in hands.items() if s != seat)
+    return bool(ctx.has("sole_holder"))

@@ -68,6 +68,18 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
     need = rule["shown"]
     if len(shown) < need:
         return {}, []
+    same = rule.get("same_source", "none")
+    if same != "none":
+        # 三吃承包: `need` qualifying melds all called from one player make him liable.
+        by_seat: dict[str, int] = {}
+        for m in shown:
+            if m.source is None:
+                raise UsageError(f"包牌 {rid} (settlement.liability.{rid}) needs to know who fed the meld {m}: write it as {str(m)[:-1]}@SEAT)")
+            by_seat[m.source] = by_seat.get(m.source, 0) + 1
+        seat = next((s for s, n in by_seat.items() if n >= need and s != ctx.seat), None)
+        if seat is None:
+            return {}, []
+        return {seat: same}, [Msg("liability.same_source", seat=seat, meld=", ".join(str(m) for m in shown if m.source == seat), need=need, part=Msg(f"liability.{same}"))]
     out: dict[str, str] = {}
     steps = [Msg("liability.shown", rule=rid, n=len(shown), sets=", ".join(str(m) for m in shown))]
     deal_in = rule.get("deal_in", "none")

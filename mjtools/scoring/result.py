@@ -62,6 +62,9 @@ class HandValue:
 
     def explain_steps(self) -> list[str]:
         return self.steps or (self.steps_fn() if self.steps_fn is not None else [])
+    # The value before rounding, where a model rounds (points_doubling): a minimum may be
+    # checked against it (win.minimum.points_before_rounding).
+    unrounded: float | None = None
 
 
 @dataclass

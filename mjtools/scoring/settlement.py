@@ -100,6 +100,7 @@ class Plan:
     ron_others: float
     big_pay: bool  # 大包: a discarder not yet ready pays for everyone
     surcharges: bool  # discarder_multipliers: the settlement depends on the reading
+    streak_doubling: int = 0  # 老庄: the dealer factor doubles per --streak repeat, up to this many
 
 
 _PLANS: dict[int, tuple[Ruleset, Plan]] = {}
@@ -129,6 +130,7 @@ def plan(rs: Ruleset) -> Plan:
         ron_others=st.get("ron_shares", {}).get("others", 1),
         big_pay=bool(st.get("deal_in_before_ready_pays_all")),
         surcharges=bool(st.get("discarder_multipliers")),
+        streak_doubling=dealer.get("streak_doubling", 0),
     )
     _PLANS[id(rs)] = (rs, p)  # keeps rs alive, so its id is not reused while cached
     return p
@@ -151,10 +153,11 @@ def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None) -> tu
 
 
 def _dealer_factor(p: Plan, ctx: WinContext, behalf: str) -> float:
-    if p.mult == 1:
+    mult = p.mult * 2 ** min(ctx.streak, p.streak_doubling) if p.streak_doubling else p.mult
+    if mult == 1:
         return 1
     if ("wins" in p.when and ctx.dealer) or ("pays" in p.when and behalf == "E"):
-        return p.mult
+        return mult
     return 1
 
 

@@ -132,7 +132,9 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         return why
     no_win = win.get("no_win_holding", ())
     if no_win:
-        held = {t.kind for t in hand.hand_tiles()}
+        # A tile that is wild this hand is no longer the tile that blocks a win (钻 on 白板).
+        wild = ev.pctx.wild_kinds if ev.pctx is not None else frozenset()
+        held = {t.kind for t in hand.hand_tiles()} - wild
         for t in no_win:
             if parse_kind(t) in held:
                 return f"no_win_holding: {t} is still in the hand"
@@ -148,9 +150,10 @@ def points_reason(value, rs: Ruleset, ctx: WinContext) -> str | None:
     """起胡 in points: win.minimum.points_tsumo / points_ron against the per-payer value."""
     minimum = rs.section("win").get("minimum", {})
     need = minimum.get("points_tsumo" if ctx.tsumo else "points_ron")
-    if need is not None and value.points < need:
+    got = value.unrounded if minimum.get("points_before_rounding") and value.unrounded is not None else value.points
+    if need is not None and got < need:
         how = "a self-draw" if ctx.tsumo else "a discard win"
-        return f"minimum_points: {value.points:g} below the {need:g} that {how} needs (起胡)"
+        return f"minimum_points: {got:g} below the {need:g} that {how} needs (起胡)"
     return None
 
 

@@ -499,10 +499,12 @@ class Analyzer:
                 res[k] = INF if d >= INF else d - wild
                 continue
             n = self.stand.get(k, k)
-            g, i = self.pos[n]
-            keys[g] -= POW5[i]
+            # A kind outside the shapes (Wuhan's 红中) is in no group key: dropping it changes none.
+            g, i = self.pos.get(n, (0, -1))
+            step = POW5[i] if i >= 0 else 0
+            keys[g] -= step
             d = self._std_distance(keys, m) if self.has_standard else INF
-            keys[g] += POW5[i]
+            keys[g] += step
             if st is not None and floor < d:
                 d = min(d, self._other_distance(self._restat(st, counts[n], n, -1), m))
             res[k] = INF if d >= INF else d - wild - 1
@@ -546,9 +548,10 @@ class Analyzer:
                 n = self.stand.get(k, k)
                 k2 = None
                 if fast:
-                    g, i = self.pos[n]
                     k2 = list(keys)  # type: ignore[arg-type]
-                    k2[g] -= POW5[i]
+                    if n in self.pos:  # a kind outside the shapes is in no group key
+                        g, i = self.pos[n]
+                        k2[g] -= POW5[i]
                 counts[n] -= 1
                 s2, eff = self.effective(counts, wild, m, held, k2, floor)
                 counts[n] += 1

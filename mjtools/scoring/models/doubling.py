@@ -2,7 +2,7 @@
 
 Parameters (`scoring:`): base, cap (most fan counted; null none), limit_value (the fan a limit
 hand counts; default its own value), cap_points (most per payer), self_draw_bonus (none, fan,
-base = 自摸加底, double), unit. A limit hand (a fan with `limit`) takes no other fan: the
+base = 自摸加底, double), base_category (fans of that category add to the base, 上海 花), unit. A limit hand (a fan with `limit`) takes no other fan: the
 others are dropped from the record, as Cantonese special hands "take no other faan".
 """
 
@@ -22,6 +22,16 @@ def doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
     base = sc.get("base", 1)
     cap = sc.get("cap")
     steps = [fan_line(ev.fans)]
+    cat = sc.get("base_category")
+    if cat:
+        # Fans of this category add to the base instead of the doubling (上海 花: (1 + 花) x 2^番).
+        adds = sum(a.total for a in ev.fans if a.category == cat)
+        if adds:
+            steps.append(Msg("doubling.base_added", base=num(base), added=num(adds), total=num(base + adds)))
+        base += adds
+        counted_fans = [a for a in ev.fans if a.category != cat]
+    else:
+        counted_fans = ev.fans
     limits = [a for a in ev.fans if a.limit and a.limit != "yakuman"]
     limit = None
     if limits:
@@ -33,7 +43,7 @@ def doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
         limit = limits[0].id
         steps.append(Msg("doubling.limit", fan=limit, counted=num(counted)))
     else:
-        total = sum(a.total for a in ev.fans)
+        total = sum(a.total for a in counted_fans)
         counted = total
         if cap is not None and total > cap:
             counted = cap

@@ -7,7 +7,8 @@ pungs, concealed pungs (a pung completed by a discard counts as exposed), expose
 concealed kongs, the pung a self-drawn winning tile completed (win_pung_tsumo, 自摸六 / 自摸十),
 pairs of the listed tiles, and the wait by win type (吊头, 边张, 嵌张). `points.fixed` maps a
 fan to the points that replace (和 + base_points) when it applies (平和 30). The fans of the
-rule file are the 台. A set holding a wildcard counts as the natural set it stands for.
+rule file are the 台. A set holding a wildcard counts as the natural set it stands for, or,
+with `points.wild_set: exposed`, a concealed one counts as a pon.
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ def _pair_class(kind: int, cls: str, ctx: WinContext) -> bool:
 
 def _set_points(b: Block, win_block: Block | None, pts: Mapping[str, Any], ctx: WinContext) -> tuple[str, float]:
     k = b.first
-    if b.shape == KONG:
+    if b.wild and b.meld is None and pts.get("wild_set") == "exposed":
+        key = "pung"  # a concealed set holding a wildcard scores as a pon (option of the file)
+    elif b.shape == KONG:
         key = "concealed_kong" if b.meld is not None and b.meld.concealed else "exposed_kong"
     elif b.meld is not None:
         key = "pung"
@@ -104,4 +107,4 @@ def points_doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) ->
     points = round_up(raw, sc.get("round_to", 10))
     steps.append(Msg("points_doubling.points", counted=num(counted), tai=num(tai), raw=num(raw)) if points == raw else Msg("points_doubling.points_rounded", counted=num(counted), tai=num(tai), raw=num(raw), points=num(points)))
     points, limit = apply_cap_points(points, sc, steps)
-    return HandValue(num(tai), num(points), base=num(hu), limit=limit, unit=sc.get("unit", "台"), steps=steps)
+    return HandValue(num(tai), num(points), base=num(hu), limit=limit, unit=sc.get("unit", "台"), steps=steps, unrounded=num(raw))

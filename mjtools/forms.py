@@ -1,0 +1,166 @@
+"""Distances of the forms other than sets + pair: seven pairs, thirteen orphans, 十三烂, 全不靠.
+
+Each function returns D, the least number of target positions the hand's natural tiles leave
+unfilled (wildcards and draws fill them), or INF when the form cannot be completed at all.
+None of these forms allows melds, and none needs a fifth copy of a kind, so `fifth_copy` and
+the meld-copy limits of `groupdp.py` never apply; `in_pair` concerns the standard form's pair
+only (the pairs of seven pairs are the whole hand, not its eye).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from mjtools.tables import INF
+
+if TYPE_CHECKING:
+    from mjtools.shanten import HandState
+    from mjtools.shapes import ShapeSpec
+
+TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+KNIT = (0b001001001, 0b010010010, 0b100100100)  # 147, 258, 369
+GROUP_START = (0, 9, 18, 27)
+
+
+def group_of(kind: int) -> int:
+    return kind // 9 if kind < 27 else 3
+
+
+@lru_cache(maxsize=256)
+def _usable(kinds: frozenset[int], groups: frozenset[int]) -> tuple[int, ...]:
+    return tuple(k for k in sorted(kinds) if group_of(k) in groups)
+
+
+def seven_pairs_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
+    if st.melds or spec.hand_size != 13:
+        return INF
+    kinds = _usable(spec.kinds, groups)
+    if len(kinds) * (2 if spec.quads_as_pairs else 1) < 7:
+        return INF
+    counts = st.counts
+    # A pair needs its own kind (two of one kind with quads_as_pairs); kinds beyond those
+    # held are free, so the best seven slots decide.
+    if spec.quads_as_pairs:
+        slots = [min(counts[k], 2) for k in kinds if counts[k]] + [min(counts[k] - 2, 2) for k in kinds if counts[k] > 2]
+    else:
+        slots = [min(counts[k], 2) for k in kinds if counts[k]]
+    slots.sort(reverse=True)
+    return 14 - sum(slots[:7])
+
+
+def thirteen_orphans_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
+    if st.melds or spec.hand_size != 13 or not {0, 1, 2, 3} <= groups or not set(TERMINAL_HONOR) <= spec.kinds:
+        return INF
+    kinds = sum(1 for k in TERMINAL_HONOR if st.counts[k])
+    pair = any(st.counts[k] >= 2 for k in TERMINAL_HONOR)
+    return 14 - kinds - pair
+
+
+@lru_cache(maxsize=1)
+def _spread_best() -> tuple[tuple[int, int, int, int], ...]:
+    """Per 9-bit mask: for t = 0..3, the most held kinds a valid t-subset can keep (-1: none).
+
+    A valid subset of a suit has its members at least 3 apart (十三烂); at most three fit."""
+    valid = [sub for sub in range(512) if _spread_ok(sub)]
+    out = []
+    for mask in range(512):
+        best = [-1, -1, -1, -1]
+        for sub in valid:
+            t = bin(sub).count("1")
+            best[t] = max(best[t], bin(sub & mask).count("1"))
+        out.append(tuple(best))
+    return tuple(out)
+
+
+def _spread_ok(sub: int) -> bool:
+    bits = [i for i in range(9) if sub >> i & 1]
+    return all(b - a >= 3 for a, b in zip(bits, bits[1:]))
+
+
+def _mask(counts: list[int], g: int) -> int:
+    s = GROUP_START[g]
+    m = 0
+    for i, c in enumerate(counts[s : s + 9]):
+        if c:
+            m |= 1 << i
+    return m
+
+
+@lru_cache(maxsize=256)
+def _layout(kinds: frozenset[int], groups: frozenset[int]) -> tuple[tuple[bool, bool, bool], tuple[int, ...]]:
+    """(which suits are complete and allowed, the allowed honor kinds)."""
+    suits = tuple(g in groups and all(k in kinds for k in range(9 * g, 9 * g + 9)) for g in range(3))
+    honors = tuple(k for k in range(27, 34) if k in kinds) if 3 in groups else ()
+    return suits, honors  # type: ignore[return-value]
+
+
+def thirteen_unrelated_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
+    """十三烂: fourteen tiles, suited ones at least 3 apart within a suit, honors all different.
+
+    The target takes t_g tiles from each suit (0-3, a valid spread) and the rest from distinct
+    honors; it keeps as many held tiles as it can. Not every kept subset extends to three
+    (3-7 does not), hence the per-size table."""
+    if st.melds or spec.hand_size != 13:
+        return INF
+    best = _spread_best()
+    suits, honors = _layout(spec.kinds, groups)
+    counts = st.counts
+    rows = [best[_mask(counts, g)] if suits[g] else (0, -1, -1, -1) for g in range(3)]
+    held_honors = sum(1 for k in honors if counts[k])
+    n_honors = len(honors)
+    kept = -1
+    for a in range(4):
+        ka = rows[0][a]
+        if ka < 0:
+            continue
+        for b in range(4):
+            kb = rows[1][b]
+            if kb < 0:
+                continue
+            for c in range(4):
+                kc = rows[2][c]
+                z = 14 - a - b - c
+                if kc >= 0 and 0 <= z <= n_honors:
+                    kept = max(kept, ka + kb + kc + min(z, held_honors))
+    return INF if kept < 0 else 14 - kept
+
+
+def knitted_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
+    """全不靠: fourteen different tiles from 147/258/369 spread over the three suits + honors."""
+    if st.melds or spec.hand_size != 13 or not {0, 1, 2} <= groups:
+        return INF
+    if not all(k in spec.kinds for k in range(27)):
+        return INF
+    honors = [k for k in range(27, 34) if k in spec.kinds] if 3 in groups else []
+    if 9 + len(honors) < 14:
+        return INF
+    masks = [_mask(st.counts, g) for g in range(3)]
+    suited = max(sum(bin(masks[g] & perm[g]).count("1") for g in range(3)) for perm in permutations(KNIT))
+    kept = suited + sum(1 for k in honors if st.counts[k])
+    return 14 - min(kept, 14)
+
+
+def all_258_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
+    """将将和: every tile a 2, 5 or 8 in any arrangement; melds only pungs or kongs of them.
+    Wildcards may be any 2, 5 or 8, so the distance is the tiles that are not."""
+    from mjtools.shapes import KINDS_258
+
+    if not st.meld_pungs_only or not st.meld_kinds <= KINDS_258 or not st.meld_groups <= groups:
+        return INF
+    need = spec.hand_size + 1 - 3 * st.melds
+    suits = sum(1 for g in (0, 1, 2) if g in groups)
+    if need < 0 or 12 * suits < spec.hand_size + 1:
+        return INF
+    kept = sum(st.counts[k] for k in KINDS_258 if k // 9 in groups)
+    return need - min(kept, need)
+
+
+OTHER_FORMS = {
+    "seven_pairs": seven_pairs_distance,
+    "thirteen_orphans": thirteen_orphans_distance,
+    "thirteen_unrelated": thirteen_unrelated_distance,
+    "knitted": knitted_distance,
+    "all_258": all_258_distance,
+}
