@@ -21,160 +21,29 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 
-from mjtools.hand import Hand, Meld
+from mjtools.blocks import (
+    CHOW,
+    DRAGONS,
+    FREE_SET,
+    KONG,
+    NO_STAND,
+    PAIR,
+    PUNG,
+    SINGLE,
+    TERMINAL_HONOR,
+    WINDS,
+    Block,
+    Decomposition,
+    caps_ok,
+    hand_counts,
+    meld_block,
+    meld_copies,
+)
+from mjtools.hand import Hand
 from mjtools.shapes import ShapeSpec
-
-CHOW, PUNG, KONG, PAIR, SINGLE = "chow", "pung", "kong", "pair", "single"
-FREE_SET = "set"  # compact placeholder for three wildcards forming any set
-TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-WINDS, DRAGONS = (27, 28, 29, 30), (31, 32, 33)
-
-
-# Blocks and decompositions are immutable by convention; they are not `frozen` dataclasses
-# because a frozen dataclass pays an object.__setattr__ call per field on construction, and
-# scoring builds several per hand. They stay hashable (unsafe_hash) for use in sets.
-@dataclass(slots=True, unsafe_hash=True)
-class Block:
-    shape: str  # chow, pung, kong, pair, single (set: compact placeholder)
-    kinds: tuple[int, ...]  # the kinds it represents (sorted)
-    concealed: bool = True  # in the hand or a concealed kong
-    meld: Meld | None = None  # the meld it is, if laid down
-    wilds: tuple[int, ...] = ()  # the kinds wildcards stand for in it
-    free: int = 0  # wildcards with no kind fixed (compact placeholders only)
-
-    @property
-    def wild(self) -> int:
-        return len(self.wilds) + self.free
-
-    @property
-    def natural(self) -> tuple[int, ...]:
-        """The kinds held as natural tiles."""
-        rest = list(self.kinds)
-        for k in self.wilds:
-            rest.remove(k)
-        return tuple(rest)
-
-    @property
-    def first(self) -> int:
-        return self.kinds[0]
-
-    @property
-    def is_set(self) -> bool:
-        return self.shape in (CHOW, PUNG, KONG)
-
-    @property
-    def is_pung_like(self) -> bool:
-        return self.shape in (PUNG, KONG)
-
-    def __str__(self) -> str:
-        from mjtools.tiles import kinds_str
-
-        text = kinds_str(self.kinds) if self.kinds else "*" * self.free
-        return text if self.concealed and self.meld is None else f"({text})" if self.meld is None or not self.meld.concealed else f"[{text}]"
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Decomposition:
-    form: str
-    blocks: tuple[Block, ...]
-    win_block: int | None = None  # index of the block the winning tile completed
-    wait: str | None = None  # two_sided, closed, edge, pair, pung, single, thirteen, honor_chow
-
-    @property
-    def sets(self) -> tuple[Block, ...]:
-        return tuple(b for b in self.blocks if b.is_set)
-
-    @property
-    def pair(self) -> Block | None:
-        pairs = [b for b in self.blocks if b.shape == PAIR]
-        return pairs[0] if len(pairs) == 1 and self.form == "standard" else None
-
-    @property
-    def pairs(self) -> tuple[Block, ...]:
-        return tuple(b for b in self.blocks if b.shape == PAIR)
-
-    def kinds(self) -> Iterator[int]:
-        for b in self.blocks:
-            yield from b.kinds
-
-    def __str__(self) -> str:
-        return " ".join(str(b) for b in self.blocks)
-
-
-def is_honor_chow(kinds: tuple[int, ...]) -> bool:
-    ks = set(kinds)
-    return len(kinds) == 3 and len(ks) == 3 and (ks <= set(WINDS) or ks == set(DRAGONS))
-
-
-_NO_STAND: dict[int, int] = {}
-_MELD_SHAPE = {"chow": CHOW, "pung": PUNG, "exposed_kong": KONG, "added_kong": KONG, "concealed_kong": KONG}
-
-
-def _meld_block(m: Meld, stand: dict[int, int], spec: ShapeSpec) -> Block:
-    shape = _MELD_SHAPE.get(m.kind)
-    if shape is not None and not stand and not m.wild:
-        # The common case: a plain chow, pung or kong (the parser sorts meld tiles). An honor
-        # chow meld keeps its declared kind "chow" on either path.
-        return Block(shape, tuple([t.kind for t in m.tiles]), m.concealed, m)
-    kinds = tuple(sorted(stand.get(k, k) for k in m.kinds))
-    if len(kinds) == 4 and len(set(kinds)) == 1:
-        shape = KONG
-    elif len(kinds) == 3 and len(set(kinds)) == 1:
-        shape = PUNG
-    elif len(kinds) == 3 and kinds[0] < 27 and kinds[0] // 9 == kinds[2] // 9 and kinds == (kinds[0], kinds[0] + 1, kinds[0] + 2):
-        shape = CHOW
-    elif spec.honor_chows and is_honor_chow(kinds):
-        shape = CHOW
-    else:
-        shape = m.kind  # a variant-declared meld kind (亮牌 ...)
-    wilds = tuple(sorted(stand.get(m.tiles[i].kind, m.tiles[i].kind) for i in m.wild))
-    return Block(shape, kinds, concealed=m.concealed, meld=m, wilds=wilds)
-
-
-# -- the hand as counts ---------------------------------------------------------------------------
-
-
-def _hand_counts(hand: Hand, spec: ShapeSpec, face: bool) -> tuple[list[int], int] | None:
-    """(natural counts per kind, wildcards); None if a tile cannot be part of any shape."""
-    stand = dict(spec.stand_ins)
-    counts = [0] * 34
-    wild = 0
-    for t in hand.hand_tiles():
-        if t.kind in spec.wild_kinds and not face:
-            wild += 1
-            continue
-        k = stand.get(t.kind, t.kind)
-        if k >= 34 or k not in spec.kinds:
-            return None
-        counts[k] += 1
-    return counts, wild
-
-
-def _meld_copies(hand: Hand, spec: ShapeSpec) -> list[int]:
-    stand = dict(spec.stand_ins)
-    out = [0] * 34
-    for m in hand.melds:
-        for k in m.kinds:
-            k = stand.get(k, k)
-            if k < 34:
-                out[k] += 1
-    return out
-
-
-def _caps_ok(blocks: list[Block], melds: list[int], spec: ShapeSpec) -> bool:
-    """No wildcard stands for a fifth copy of a kind (melds counted) unless `fifth_copy`."""
-    if spec.wild_fifth_copy:
-        return True
-    wild_at = {k for b in blocks for k in b.wilds}
-    if not wild_at:
-        return True
-    total = Counter(k for b in blocks for k in b.kinds)
-    return all(total[k] + melds[k] <= 4 for k in wild_at)
-
 
 # -- the standard form ----------------------------------------------------------------------------
 
@@ -365,8 +234,8 @@ def _standard(counts: list[int], wild: int, sets: int, pair_needed: bool, start:
 def standard(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
     """Block lists of the standard form (melds first, in call order)."""
     stand = dict(spec.stand_ins)
-    melds = [_meld_block(m, stand, spec) for m in hand.melds]
-    got = _hand_counts(hand, spec, "standard" in spec.face_value_forms)
+    melds = [meld_block(m, stand, spec) for m in hand.melds]
+    got = hand_counts(hand, spec, "standard" in spec.face_value_forms)
     sets = spec.sets_needed - len(melds)
     if got is None or sets < 0 or sum(got[0]) + got[1] != 3 * sets + 2:
         return
@@ -375,13 +244,13 @@ def standard(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[lis
         for blocks in _standard_plain(counts, sets):
             yield melds + blocks
         return
-    meld_copies = _meld_copies(hand, spec)
+    in_melds = meld_copies(hand, spec)
     seen: set[tuple] = set()
     for nat, w, s, p in _natural_blocks(counts, wild, sets, True, 0, spec):
         for extra in _wild_blocks(w, s, p, spec, compact):
             blocks = nat + extra
             key = tuple(sorted((b.shape, b.kinds, b.wilds, b.free) for b in blocks))
-            if key in seen or not _caps_ok(blocks, meld_copies, spec):
+            if key in seen or not caps_ok(blocks, in_melds, spec):
                 continue
             seen.add(key)
             yield melds + sorted(blocks, key=lambda b: (b.shape == PAIR, b.kinds, b.wilds))
@@ -395,7 +264,7 @@ def seven_pairs(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[
     over pair up as any kind: one pair per kind, two where four of a kind count as two pairs."""
     if hand.melds or spec.hand_size != 13:
         return
-    got = _hand_counts(hand, spec, "seven_pairs" in spec.face_value_forms)
+    got = hand_counts(hand, spec, "seven_pairs" in spec.face_value_forms)
     if got is None:
         return
     counts, wild = got
@@ -438,7 +307,7 @@ def seven_pairs(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[
 def thirteen_orphans(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
     if hand.melds or spec.hand_size != 13 or not set(TERMINAL_HONOR) <= spec.kinds:
         return
-    got = _hand_counts(hand, spec, "thirteen_orphans" in spec.face_value_forms)
+    got = hand_counts(hand, spec, "thirteen_orphans" in spec.face_value_forms)
     if got is None:
         return
     counts, wild = got
@@ -470,7 +339,7 @@ def _irregular(hand: Hand, spec: ShapeSpec, form: str, compact: bool) -> Iterato
 
     if hand.melds or spec.hand_size != 13:
         return
-    got = _hand_counts(hand, spec, form in spec.face_value_forms)
+    got = hand_counts(hand, spec, form in spec.face_value_forms)
     if got is None or any(c > 1 for c in got[0]):
         return
     counts, wild = got
@@ -520,10 +389,10 @@ def all_258(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list
     from mjtools.shapes import KINDS_258
 
     stand = dict(spec.stand_ins)
-    melds = [_meld_block(m, stand, spec) for m in hand.melds]
+    melds = [meld_block(m, stand, spec) for m in hand.melds]
     if any(b.shape not in (PUNG, KONG) or b.first not in KINDS_258 for b in melds):
         return
-    got = _hand_counts(hand, spec, "all_258" in spec.face_value_forms)
+    got = hand_counts(hand, spec, "all_258" in spec.face_value_forms)
     if got is None:
         return
     counts, wild = got
@@ -533,10 +402,10 @@ def all_258(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list
     if compact or not wild:
         yield melds + natural + [Block(SINGLE, (), free=1) for _ in range(wild)]
         return
-    meld_copies = _meld_copies(hand, spec)
+    in_melds = meld_copies(hand, spec)
     kinds = sorted(KINDS_258 & spec.kinds)
     for placed in combinations_with_replacement(kinds, wild):
-        if not spec.wild_fifth_copy and any(counts[k] + placed.count(k) + meld_copies[k] > 4 for k in set(placed)):
+        if not spec.wild_fifth_copy and any(counts[k] + placed.count(k) + in_melds[k] > 4 for k in set(placed)):
             continue
         yield melds + sorted(natural + [Block(SINGLE, (k,), wilds=(k,)) for k in placed], key=lambda b: (b.kinds, b.wilds))
 
@@ -591,7 +460,7 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     found: list[tuple[str, list[Block]]] = []
     for form in spec.forms:
         if form == "standard":
-            melds = [_meld_block(m, _NO_STAND, spec) for m in hand.melds]
+            melds = [meld_block(m, NO_STAND, spec) for m in hand.melds]
             sets = spec.sets_needed - len(melds)
             if sets >= 0 and sum(counts) == 3 * sets + 2:
                 for blocks in _standard_plain(counts, sets):

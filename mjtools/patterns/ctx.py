@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from mjtools.blocks import CHOW, KONG, PUNG, Block, Decomposition
 from mjtools.context import WinContext
-from mjtools.decompose import CHOW, KONG, PUNG, Block, Decomposition
 from mjtools.hand import Hand
 from mjtools.shapes import ShapeSpec
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mjtools.blocks import SINGLE, Block, Decomposition
 from mjtools.context import WinContext
-from mjtools.decompose import SINGLE, Block, Decomposition
 from mjtools.errors import IllegalHandError, UsageError
 from mjtools.hand import Hand
 from mjtools.patterns.ctx import Ctx

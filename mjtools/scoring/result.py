@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjtools.decompose import Decomposition
+from mjtools.blocks import Decomposition
 
 
 @dataclass(slots=True)

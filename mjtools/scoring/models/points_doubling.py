@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mjtools.blocks import KONG, PUNG, Block
 from mjtools.context import WinContext
-from mjtools.decompose import KONG, PUNG, Block
 from mjtools.hand import Hand
 from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset

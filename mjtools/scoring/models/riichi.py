@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from mjtools.blocks import KONG, PAIR, PUNG
 from mjtools.context import WinContext
-from mjtools.decompose import KONG, PAIR, PUNG
 from mjtools.errors import UsageError
 from mjtools.hand import Hand
 from mjtools.messages import Joined, Msg, has, localize

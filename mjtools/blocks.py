@@ -1,0 +1,160 @@
+"""The pieces a reading of a hand is made of: `Block` (a set, a pair or a single tile, with the
+kinds its wildcards stand for), `Decomposition` (a form and its blocks, and where the winning
+tile sits), and the hand as counts that `decompose.py` searches.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from mjtools.hand import Hand, Meld
+from mjtools.shapes import ShapeSpec
+
+CHOW, PUNG, KONG, PAIR, SINGLE = "chow", "pung", "kong", "pair", "single"
+FREE_SET = "set"  # compact placeholder for three wildcards forming any set
+TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+WINDS, DRAGONS = (27, 28, 29, 30), (31, 32, 33)
+
+
+# Blocks and decompositions are immutable by convention; they are not `frozen` dataclasses
+# because a frozen dataclass pays an object.__setattr__ call per field on construction, and
+# scoring builds several per hand. They stay hashable (unsafe_hash) for use in sets.
+@dataclass(slots=True, unsafe_hash=True)
+class Block:
+    shape: str  # chow, pung, kong, pair, single (set: compact placeholder)
+    kinds: tuple[int, ...]  # the kinds it represents (sorted)
+    concealed: bool = True  # in the hand or a concealed kong
+    meld: Meld | None = None  # the meld it is, if laid down
+    wilds: tuple[int, ...] = ()  # the kinds wildcards stand for in it
+    free: int = 0  # wildcards with no kind fixed (compact placeholders only)
+
+    @property
+    def wild(self) -> int:
+        return len(self.wilds) + self.free
+
+    @property
+    def natural(self) -> tuple[int, ...]:
+        """The kinds held as natural tiles."""
+        rest = list(self.kinds)
+        for k in self.wilds:
+            rest.remove(k)
+        return tuple(rest)
+
+    @property
+    def first(self) -> int:
+        return self.kinds[0]
+
+    @property
+    def is_set(self) -> bool:
+        return self.shape in (CHOW, PUNG, KONG)
+
+    @property
+    def is_pung_like(self) -> bool:
+        return self.shape in (PUNG, KONG)
+
+    def __str__(self) -> str:
+        from mjtools.tiles import kinds_str
+
+        text = kinds_str(self.kinds) if self.kinds else "*" * self.free
+        return text if self.concealed and self.meld is None else f"({text})" if self.meld is None or not self.meld.concealed else f"[{text}]"
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Decomposition:
+    form: str
+    blocks: tuple[Block, ...]
+    win_block: int | None = None  # index of the block the winning tile completed
+    wait: str | None = None  # two_sided, closed, edge, pair, pung, single, thirteen, honor_chow
+
+    @property
+    def sets(self) -> tuple[Block, ...]:
+        return tuple(b for b in self.blocks if b.is_set)
+
+    @property
+    def pair(self) -> Block | None:
+        pairs = [b for b in self.blocks if b.shape == PAIR]
+        return pairs[0] if len(pairs) == 1 and self.form == "standard" else None
+
+    @property
+    def pairs(self) -> tuple[Block, ...]:
+        return tuple(b for b in self.blocks if b.shape == PAIR)
+
+    def kinds(self) -> Iterator[int]:
+        for b in self.blocks:
+            yield from b.kinds
+
+    def __str__(self) -> str:
+        return " ".join(str(b) for b in self.blocks)
+
+
+def is_honor_chow(kinds: tuple[int, ...]) -> bool:
+    ks = set(kinds)
+    return len(kinds) == 3 and len(ks) == 3 and (ks <= set(WINDS) or ks == set(DRAGONS))
+
+
+NO_STAND: dict[int, int] = {}
+_MELD_SHAPE = {"chow": CHOW, "pung": PUNG, "exposed_kong": KONG, "added_kong": KONG, "concealed_kong": KONG}
+
+
+def meld_block(m: Meld, stand: dict[int, int], spec: ShapeSpec) -> Block:
+    shape = _MELD_SHAPE.get(m.kind)
+    if shape is not None and not stand and not m.wild:
+        # The common case: a plain chow, pung or kong (the parser sorts meld tiles). An honor
+        # chow meld keeps its declared kind "chow" on either path.
+        return Block(shape, tuple([t.kind for t in m.tiles]), m.concealed, m)
+    kinds = tuple(sorted(stand.get(k, k) for k in m.kinds))
+    if len(kinds) == 4 and len(set(kinds)) == 1:
+        shape = KONG
+    elif len(kinds) == 3 and len(set(kinds)) == 1:
+        shape = PUNG
+    elif len(kinds) == 3 and kinds[0] < 27 and kinds[0] // 9 == kinds[2] // 9 and kinds == (kinds[0], kinds[0] + 1, kinds[0] + 2):
+        shape = CHOW
+    elif spec.honor_chows and is_honor_chow(kinds):
+        shape = CHOW
+    else:
+        shape = m.kind  # a variant-declared meld kind (亮牌 ...)
+    wilds = tuple(sorted(stand.get(m.tiles[i].kind, m.tiles[i].kind) for i in m.wild))
+    return Block(shape, kinds, concealed=m.concealed, meld=m, wilds=wilds)
+
+
+# -- the hand as counts ---------------------------------------------------------------------------
+
+
+def hand_counts(hand: Hand, spec: ShapeSpec, face: bool) -> tuple[list[int], int] | None:
+    """(natural counts per kind, wildcards); None if a tile cannot be part of any shape."""
+    stand = dict(spec.stand_ins)
+    counts = [0] * 34
+    wild = 0
+    for t in hand.hand_tiles():
+        if t.kind in spec.wild_kinds and not face:
+            wild += 1
+            continue
+        k = stand.get(t.kind, t.kind)
+        if k >= 34 or k not in spec.kinds:
+            return None
+        counts[k] += 1
+    return counts, wild
+
+
+def meld_copies(hand: Hand, spec: ShapeSpec) -> list[int]:
+    stand = dict(spec.stand_ins)
+    out = [0] * 34
+    for m in hand.melds:
+        for k in m.kinds:
+            k = stand.get(k, k)
+            if k < 34:
+                out[k] += 1
+    return out
+
+
+def caps_ok(blocks: list[Block], melds: list[int], spec: ShapeSpec) -> bool:
+    """No wildcard stands for a fifth copy of a kind (melds counted) unless `fifth_copy`."""
+    if spec.wild_fifth_copy:
+        return True
+    wild_at = {k for b in blocks for k in b.wilds}
+    if not wild_at:
+        return True
+    total = Counter(k for b in blocks for k in b.kinds)
+    return all(total[k] + melds[k] <= 4 for k in wild_at)
