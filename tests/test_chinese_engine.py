@@ -89,6 +89,19 @@ def test_points_doubling_self_drawn_pung_and_fixed_plain_win():
     assert rec["points"] == 3 * 240
 
 
+def test_points_doubling_win_pung_scope():
+    # Luoshan, 9m turned (1m wild): 444p concealed, not completed by the drawn 5s.
+    path = Path(__file__).resolve().parent.parent / "rules.d" / "luoshan.yaml"
+    hand = "444p123s5s(555z@W)(666z@N)+5s"
+    # scope all (the reference's reading): 444p 6 + pair wait 4 + pons 4 + 4 = 18.
+    assert sc(load_path(path), hand, seat="S", tsumo=True, indicator=["wild=9m"])["base"] == 18
+    # scope winning: only the pung the drawn tile completes counts 6, so 444p stays 4.
+    rs = load_path(path, {"self_drawn_pungs": "winning"})
+    assert sc(rs, hand, seat="S", tsumo=True, indicator=["wild=9m"])["base"] == 16
+    # a discard win is unaffected either way: 444p 4 + pair wait 2 + 8 = 14.
+    assert sc(load_path(path), hand, seat="S", indicator=["wild=9m"], **{"from": "W"})["reason"].startswith("minimum_points")
+
+
 # -- fan gate (Hainan-like) -------------------------------------------------------------------------
 
 

@@ -4,7 +4,8 @@
 
 和 comes from `scoring.points` (each entry {simple: 2-8, outside: 1/9 and honors}): exposed
 pungs, concealed pungs (a pung completed by a discard counts as exposed), exposed / added and
-concealed kongs, the pung a self-drawn winning tile completed (win_pung_tsumo, 自摸六 / 自摸十),
+concealed kongs, the pung a self-drawn winning tile completed (win_pung_tsumo, 自摸六 / 自摸十;
+with win_pung_scope all, every concealed pung of a self-drawn hand),
 pairs of the listed tiles, and the wait by win type (吊头, 边张, 嵌张). `points.fixed` maps a
 fan to the points that replace (和 + base_points) when it applies (平和 30). The fans of the
 rule file are the 台. A set holding a wildcard counts as the natural set it stands for, or,
@@ -53,8 +54,8 @@ def _set_points(b: Block, win_block: Block | None, pts: Mapping[str, Any], ctx: 
         key = "pung"
     elif b is win_block and not ctx.tsumo:
         key = "pung"  # completed by a discard: scored as a pon
-    elif b is win_block and "win_pung_tsumo" in pts:
-        key = "win_pung_tsumo"
+    elif ctx.tsumo and "win_pung_tsumo" in pts and (b is win_block or pts.get("win_pung_scope") == "all"):
+        key = "win_pung_tsumo"  # 自摸六 / 自摸十: the winning pung, or every concealed pung (scope all)
     else:
         key = "concealed_pung"
     return key, _so(pts.get(key), k)
