@@ -120,6 +120,17 @@ def test_multiplicative_factors_stack_and_cap():
     assert sc(rs, "123456789m46m11z+5m")["reason"].startswith("self_draw_only")
 
 
+def test_multiplicative_streak_raises_the_stake():
+    rs = rules("engine-mult")
+    # streak_base 1: two dealer repeats make the stake 1 + 2 = 3, and the factors multiply it:
+    # 捉伍儿 x3 and 龙 x4 -> 3 x 12 = 36, capped at 16; 龙 alone -> 3 x 4 = 12 from each.
+    assert pays(sc(rs, "123456789m11z23p+4p", tsumo=True, streak=2)) == {"S": 12, "W": 12, "N": 12}
+    rec = sc(rs, "123456789m46m11z+5m", tsumo=True, streak=2)
+    assert rec["limit"] == "cap" and pays(rec)["S"] == 16
+    # No repeat: the plain stake.
+    assert pays(sc(rs, "123456789m11z23p+4p", tsumo=True))["S"] == 4
+
+
 def test_flat_and_flower_money():
     rs = rules("engine-flat")
     # base 2, no fan; flowers 2 x 1 x base 2 = 4 from each payer.
