@@ -133,6 +133,32 @@ def test_multiplicative_factors_stack_and_cap():
     assert sc(rs, "123456789m46m11z+5m")["reason"].startswith("self_draw_only")
 
 
+def test_multiplicative_streak_raises_the_stake():
+    rs = rules("engine-mult")
+    # streak_base 1: two dealer repeats make the stake 1 + 2 = 3, and the factors multiply it:
+    # 捉伍儿 x3 and 龙 x4 -> 3 x 12 = 36, capped at 16; 龙 alone -> 3 x 4 = 12 from each.
+    assert pays(sc(rs, "123456789m11z23p+4p", tsumo=True, streak=2)) == {"S": 12, "W": 12, "N": 12}
+    rec = sc(rs, "123456789m46m11z+5m", tsumo=True, streak=2)
+    assert rec["limit"] == "cap" and pays(rec)["S"] == 16
+    # No repeat: the plain stake.
+    assert pays(sc(rs, "123456789m11z23p+4p", tsumo=True))["S"] == 4
+
+
+def test_chi_left_only_checked_without_other_win_rules(tmp_path):
+    """chi_left_only holds in a file whose win section has nothing but forms (the fast yaku-only
+    check must not skip it)."""
+    f = tmp_path / "left.yaml"
+    f.write_text(
+        "id: left\nextends: base-chinese\nnames: {en: Left, zh_hans: 左}\n"
+        "tiles: {suits: [m, p, s], honors: [1, 2, 3, 4, 5, 6, 7]}\ncalls: {chi: true, chi_left_only: true}\n",
+        encoding="utf-8",
+    )
+    rs = load_path(f)
+    rec = sc(rs, "456m789p11s23s(123m@W)+4s", seat="S", **{"from": "W"})
+    assert rec["valid"] is False and rec["reason"].startswith("chi_left_only")
+    assert sc(rs, "456m789p11s23s(123m@E)+4s", seat="S", **{"from": "W"})["valid"]
+
+
 def test_flat_and_flower_money():
     rs = rules("engine-flat")
     # base 2, no fan; flowers 2 x 1 x base 2 = 4 from each payer.

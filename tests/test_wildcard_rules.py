@@ -91,6 +91,17 @@ def test_turned_copy_stays_on_the_table(tmp_path):
     assert "5m" not in rec["waits"] and "6m" in rec["waits"] and "1z" in rec["waits"]  # the last 5m is the turned one
 
 
+def test_score_keeps_the_turned_copy_out_too(tmp_path):
+    """score checks copies as shanten does: all four of the turned kind cannot be held."""
+    from mjtools.scoring import score
+
+    rs = write(tmp_path, "hun2", "indicator: {tiers: [0, 1], turned_copy_excluded: true}", "indicators: null\n")
+    c = WinContext(tsumo=True, indicators={"wild": (Tile.parse("5m"),)})
+    with pytest.raises(MjError, match="3"):
+        score(Hand.parse("5555m123p456p789s+1z"), rs, c)
+    assert score(Hand.parse("555m123p456p789s1z+1z"), rs, c)["valid"]
+
+
 def test_wildcards_that_may_not_be_discarded(tmp_path):
     rs = write(tmp_path, "keep", "fixed: [7z]\ndiscardable: false")
     rec = shanten_record(Hand.parse("123m456p789s155z7z+9m"), rs, WinContext())

@@ -21,7 +21,7 @@ from mjtools.scoring.result import Evaluation, HandValue
 from mjtools.scoring.settlement import plan, settle
 from mjtools.scoring.validity import points_reason, shape_reason, value_reason
 from mjtools.validate import aside_reason, check_hand
-from mjtools.wildcards import dora_kinds, stand_ins, wild_kinds
+from mjtools.wildcards import copies_in_play, dora_kinds, stand_ins, wild_kinds
 
 
 def _num(x: float | None) -> float | int | None:
@@ -105,7 +105,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         wild = wild_kinds(rs, ctx)
         apart = aside_reason(hand, rs)
         dead = rs.section("win").get("dead_hand", False)
-        hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,), any_size=bool(dead))
+        hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,), any_size=bool(dead), copies=copies_in_play(rs, ctx))
         rec = {"hand": str(hand), "rules": rs.id}
         why = apart or (dead_hand_reason(hand, rs) if dead else None)
         readings = [] if why else evaluations(hand, rs, ctx, lang, wild)

@@ -87,6 +87,7 @@ def _only_yaku(rs: Ruleset) -> bool:
         set(win) - _SHAPE_KEYS <= {"minimum"}
         and set(win.get("minimum", {})) <= {"yaku"}
         and rs.section("calls").get("exposed_kong_from_left") is not False
+        and not rs.section("calls").get("chi_left_only")
     )
 
 

@@ -3,6 +3,7 @@
 points = stake x product(value ^ count). The stake is scoring.base, or category_base[category]
 when a fan of that category applies (Wuhan: big wins start from a higher stake; big first).
 cap_points is the per-payer ceiling (金顶). fan_total is the product of the factors.
+streak_base raises the stake by that much for each dealer repeat (--streak N, 河北 底数增加).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ def multiplicative(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> 
         if cat in cats and any(a.category == cat for a in ev.fans):
             stake = cats[cat]
             break
+    stake += ctx.streak * sc.get("streak_base", 0)
     factor = 1.0
     for a in ev.fans:
         factor *= a.value**a.count
