@@ -10,12 +10,11 @@ import mmap
 import os
 import struct
 import zlib
-from pathlib import Path
 
 MAX_SETS = 5
 WIDTH = 2 * (MAX_SETS + 1)
 INF = 99
-DATA = Path(__file__).with_name("data") / "suit_tables.bin"
+DATA = os.path.join(os.path.dirname(__file__), "data", "suit_tables.bin")
 POW5 = tuple(5**i for i in range(10))
 
 VECTORS: list[tuple[int, ...]] = []
@@ -40,7 +39,8 @@ ZERO = intern((0,) + (INF,) * (WIDTH - 1))  # a group that must stay empty
 def _index() -> dict[str, tuple[int, int]]:
     global _raw, _blob
     if _raw is None:
-        _blob = DATA.read_bytes()
+        with open(DATA, "rb") as fh:
+            _blob = fh.read()
         if _blob[:4] != b"MJT2":
             raise RuntimeError(f"{DATA} is not a distance table file")
         nm, count = struct.unpack_from("<II", _blob, 4)
@@ -81,7 +81,8 @@ def _body(variant: str, packed: bytes) -> bytes | mmap.mmap:
         d = None
     if d is None:
         return zlib.decompress(packed)
-    f = d / f"table-{variant}-{zlib.crc32(packed):08x}.bin"
+    name = f"table-{variant}-{zlib.crc32(packed):08x}"
+    f = os.path.join(d, name + ".bin")
     try:
         with open(f, "rb") as fh:
             return mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
@@ -89,9 +90,10 @@ def _body(variant: str, packed: bytes) -> bytes | mmap.mmap:
         pass
     body = zlib.decompress(packed)
     try:
-        d.mkdir(parents=True, exist_ok=True)
-        tmp = f.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(body)
+        os.makedirs(d, exist_ok=True)
+        tmp = os.path.join(d, f"{name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            fh.write(body)
         os.replace(tmp, f)
     except OSError:
         pass
