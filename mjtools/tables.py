@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import mmap
 import os
-import struct
 import zlib
 
 MAX_SETS = 5
@@ -36,6 +35,11 @@ def intern(vec: tuple[int, ...]) -> int:
 ZERO = intern((0,) + (INF,) * (WIDTH - 1))  # a group that must stay empty
 
 
+def _u32(buf: bytes | mmap.mmap, pos: int) -> int:
+    """A little-endian uint32 of the file format (int.from_bytes: struct is not worth its import)."""
+    return int.from_bytes(buf[pos : pos + 4], "little")
+
+
 def _index() -> dict[str, tuple[int, int]]:
     global _raw, _blob
     if _raw is None:
@@ -43,12 +47,13 @@ def _index() -> dict[str, tuple[int, int]]:
             _blob = fh.read()
         if _blob[:4] != b"MJT2":
             raise RuntimeError(f"{DATA} is not a distance table file")
-        nm, count = struct.unpack_from("<II", _blob, 4)
+        nm, count = _u32(_blob, 4), _u32(_blob, 8)
         assert 2 * nm == WIDTH
         pos = 12 + 20 * count
         _raw = {}
         for i in range(count):
-            name, size = struct.unpack_from("<16sI", _blob, 12 + 20 * i)
+            at = 12 + 20 * i  # a 16-byte name, then the size
+            name, size = _blob[at : at + 16], _u32(_blob, at + 16)
             _raw[name.rstrip(b"\0").decode()] = (pos, size)
             pos += size
     return _raw
@@ -60,7 +65,7 @@ def table(variant: str) -> tuple[memoryview, list[int]]:
     if got is None:
         pos, size = _index()[variant]
         body = _body(variant, _blob[pos : pos + size])
-        nvec, npat = struct.unpack_from("<II", body, 0)
+        nvec, npat = _u32(body, 0), _u32(body, 4)
         vecs = body[8 : 8 + nvec * WIDTH]
         to_global = [intern(tuple(vecs[i * WIDTH : (i + 1) * WIDTH])) for i in range(nvec)]
         ids = memoryview(body)[8 + nvec * WIDTH :].cast("H")

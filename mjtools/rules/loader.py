@@ -387,8 +387,8 @@ def _cache_read(kind: str, stamp: str, key: str = "", frozen: bool = False) -> A
     if f is None:
         return None
     try:
-        with open(f, encoding="utf-8") as fh:
-            data = json.load(fh, object_pairs_hook=frozen_object if frozen else None)
+        with open(f, "rb") as fh:  # json decodes UTF-8 bytes faster than a text file does
+            data = json.loads(fh.read(), object_pairs_hook=frozen_object if frozen else None)
     except (OSError, ValueError):
         return None
     if not isinstance(data, Mapping) or data.get("key") != key or data.get("stamp") != stamp:
