@@ -10,8 +10,8 @@ from mjtools.engine import improvements as fast_improvements
 from mjtools.errors import IllegalHandError
 from mjtools.hand import Hand
 from mjtools.rules.model import Ruleset
-from mjtools.shanten import state_of
 from mjtools.shapes import ShapeSpec
+from mjtools.state import state_of
 from mjtools.tiles import kind_str
 from mjtools.validate import check_hand, visible_counts
 from mjtools.wildcards import copies_in_play, stand_ins, wild_kinds

@@ -24,6 +24,8 @@ FLAG_SITUATIONS = {
 
 @dataclass(frozen=True)
 class WinContext:
+    """The circumstances of a win or a hand (seat, round, indicators, situations, ...)."""
+
     tsumo: bool = False
     seat: str = "E"
     round: str = "E"

@@ -10,30 +10,49 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mjtools import fast, shanten, waits
+from mjtools import fast
 from mjtools.hand import Hand
-from mjtools.shanten import HandState
 from mjtools.shapes import ShapeSpec
+from mjtools.state import HandState
+
+# The general engine (`shanten.py`, `waits.py` and what they use) is imported only when the
+# fast path declines: a single command on the common spec never loads it.
 
 
 def shanten_of_state(st: HandState, spec: ShapeSpec, void: int | None = None) -> tuple[int, dict[str, int | None]]:
     got = fast.shanten_of_state(st, spec, void)
-    return got if got is not None else shanten.shanten_of_state(st, spec, void)
+    if got is not None:
+        return got
+    from mjtools import shanten
+
+    return shanten.shanten_of_state(st, spec, void)
 
 
 def effective(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None = None) -> list[int]:
     got = fast.effective_of_state(st, spec, copies, void)
-    return got if got is not None else shanten.effective(st, spec, copies, void)
+    if got is not None:
+        return got
+    from mjtools import shanten
+
+    return shanten.effective(st, spec, copies, void)
 
 
 def discard_table(st: HandState, spec: ShapeSpec, copies: list[int], unseen: list[int], void: int | None = None, discardable: Callable[[int], bool] | None = None) -> list[dict]:
     got = fast.discard_table(st, spec, copies, unseen, void, discardable)
-    return got if got is not None else shanten.discard_table(st, spec, copies, unseen, void, discardable)
+    if got is not None:
+        return got
+    from mjtools import shanten
+
+    return shanten.discard_table(st, spec, copies, unseen, void, discardable)
 
 
 def waits_of(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None = None) -> list[int]:
     got = fast.waits_of_state(st, spec, copies, void)
-    return got if got is not None else waits.waits_of(st, spec, copies, void)
+    if got is not None:
+        return got
+    from mjtools import waits
+
+    return waits.waits_of(st, spec, copies, void)
 
 
 def improvements(hand: Hand, st: HandState, spec: ShapeSpec, copies: Sequence[int], left: Sequence[int], void: int | None) -> list[dict[str, Any]] | None:

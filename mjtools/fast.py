@@ -34,7 +34,7 @@ from mjtools.shapes import RIICHI, ShapeSpec
 from mjtools.tables import INF, MAX_SETS, POW5, VECTORS, WIDTH
 
 if TYPE_CHECKING:
-    from mjtools.shanten import HandState
+    from mjtools.state import HandState
 
 TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 FAST_FORMS = frozenset({"standard", "seven_pairs", "thirteen_orphans"})

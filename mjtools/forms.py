@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from mjtools.tables import INF
 
 if TYPE_CHECKING:
-    from mjtools.shanten import HandState
     from mjtools.shapes import ShapeSpec
+    from mjtools.state import HandState
 
 TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 KNIT = (0b001001001, 0b010010010, 0b100100100)  # 147, 258, 369

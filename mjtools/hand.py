@@ -18,7 +18,7 @@ CHOW, PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG = (
 KONG_KINDS = (EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # the __repr__ below is used; repr=False skips generating another at import
 class Meld:
     """A set laid down: `(123m)`, `(555z@W)`, `(5555z@W/added)`, `[1111m]`, `(55x5z)`.
 
@@ -92,7 +92,7 @@ class Aside:
         return format_aside(self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # the __repr__ below is used; repr=False skips generating another at import
 class Hand:
     """A hand in notation: concealed tiles, melds in call order, set-aside groups, last tile.
 

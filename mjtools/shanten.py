@@ -10,75 +10,18 @@ positions never occur and D is the plain missing count, which the shipped per-su
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from mjtools import groupdp, tables
 from mjtools.forms import OTHER_FORMS
-from mjtools.hand import Hand
 from mjtools.shapes import ShapeSpec
+from mjtools.state import HandState, state_of  # noqa: F401 - state_of is imported from here too
 from mjtools.tables import INF
 
 GROUP_START = (0, 9, 18, 27)
 SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
 TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 EMPTY: groupdp.Vec = {(0, 0): ((0, 0, 0),)}
-
-
-@dataclass
-class HandState:
-    """A hand reduced to what analysis needs."""
-
-    counts: list[int]  # natural concealed tiles per kind (34), last tile included
-    wild: int  # wildcards among the concealed tiles
-    melds: int  # exposed melds and concealed kongs
-    meld_groups: frozenset[int]  # groups 0-3 (m p s z) that melds use
-    meld_pungs_only: bool  # every meld is a pung or kong (for all-pungs shapes)
-    meld_tiles: tuple[int, int, int, int]  # tiles in melds per group (kongs count 4)
-    held: list[int]  # physical copies held per kind (50), melds and set-aside included
-    meld_kinds: frozenset[int] = frozenset()  # the (natural) kinds the melds hold
-    concealed_kongs: int = 0  # melds that are concealed kongs
-    meld_counts: list[int] = field(default_factory=list)  # copies per kind (34) the melds represent
-    wild_held: list[int] = field(default_factory=list)  # concealed wildcards per physical kind (50)
-
-    @property
-    def tiles(self) -> int:
-        return sum(self.counts) + self.wild + 3 * self.melds
-
-
-def state_of(hand: Hand, spec: ShapeSpec) -> HandState:
-    counts = [0] * 34
-    wild = 0
-    wild_held = [0] * 50
-    wilds, stand = spec.wild_kinds, dict(spec.stand_ins)
-    for t in hand.hand_tiles():
-        k = t.kind
-        if k in wilds:
-            wild += 1
-            wild_held[k] += 1
-        elif k < 34:
-            counts[stand.get(k, k)] += 1
-        elif k >= 42:  # a joker tile the variant did not declare wild: not playable
-            raise ValueError(f"{t} is not a tile of this variant")
-    groups = set()
-    pungs_only = True
-    per_group = [0, 0, 0, 0]
-    meld_counts = [0] * 34
-    for m in hand.melds:
-        ks = {stand.get(k, k) for k in m.kinds}
-        for k in ks:
-            if k < 34:
-                groups.add(k // 9 if k < 27 else 3)
-        if len(ks) != 1:
-            pungs_only = False
-        for k in m.kinds:
-            k = stand.get(k, k)
-            if k < 34:
-                per_group[k // 9 if k < 27 else 3] += 1
-                meld_counts[k] += 1
-    kinds = frozenset(stand.get(k, k) for m in hand.melds for k in m.kinds)
-    hidden = sum(1 for m in hand.melds if m.concealed)
-    return HandState(counts, wild, len(hand.melds), frozenset(groups), pungs_only, tuple(per_group), list(hand.counts), kinds, hidden, meld_counts, wild_held)
 
 
 def group_key(counts: list[int], kinds: tuple[int, ...]) -> int:

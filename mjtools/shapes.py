@@ -20,6 +20,8 @@ SUIT_GROUPS = ("m", "p", "s", "z")
 
 @dataclass(frozen=True)
 class ShapeSpec:
+    """The winning shapes of a variant, as the analysis engines read them."""
+
     hand_size: int = 13
     forms: tuple[str, ...] = ("standard", "seven_pairs", "thirteen_orphans")
     quads_as_pairs: bool = False  # seven pairs: may four of a kind count as two pairs

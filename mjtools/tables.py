@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import mmap
 import os
-import struct
 import zlib
-from pathlib import Path
 
 MAX_SETS = 5
 WIDTH = 2 * (MAX_SETS + 1)
 INF = 99
-DATA = Path(__file__).with_name("data") / "suit_tables.bin"
+DATA = os.path.join(os.path.dirname(__file__), "data", "suit_tables.bin")
 POW5 = tuple(5**i for i in range(10))
 
 VECTORS: list[tuple[int, ...]] = []
@@ -37,18 +35,25 @@ def intern(vec: tuple[int, ...]) -> int:
 ZERO = intern((0,) + (INF,) * (WIDTH - 1))  # a group that must stay empty
 
 
+def _u32(buf: bytes | mmap.mmap, pos: int) -> int:
+    """A little-endian uint32 of the file format (int.from_bytes: struct is not worth its import)."""
+    return int.from_bytes(buf[pos : pos + 4], "little")
+
+
 def _index() -> dict[str, tuple[int, int]]:
     global _raw, _blob
     if _raw is None:
-        _blob = DATA.read_bytes()
+        with open(DATA, "rb") as fh:
+            _blob = fh.read()
         if _blob[:4] != b"MJT2":
             raise RuntimeError(f"{DATA} is not a distance table file")
-        nm, count = struct.unpack_from("<II", _blob, 4)
+        nm, count = _u32(_blob, 4), _u32(_blob, 8)
         assert 2 * nm == WIDTH
         pos = 12 + 20 * count
         _raw = {}
         for i in range(count):
-            name, size = struct.unpack_from("<16sI", _blob, 12 + 20 * i)
+            at = 12 + 20 * i  # a 16-byte name, then the size
+            name, size = _blob[at : at + 16], _u32(_blob, at + 16)
             _raw[name.rstrip(b"\0").decode()] = (pos, size)
             pos += size
     return _raw
@@ -60,7 +65,7 @@ def table(variant: str) -> tuple[memoryview, list[int]]:
     if got is None:
         pos, size = _index()[variant]
         body = _body(variant, _blob[pos : pos + size])
-        nvec, npat = struct.unpack_from("<II", body, 0)
+        nvec, npat = _u32(body, 0), _u32(body, 4)
         vecs = body[8 : 8 + nvec * WIDTH]
         to_global = [intern(tuple(vecs[i * WIDTH : (i + 1) * WIDTH])) for i in range(nvec)]
         ids = memoryview(body)[8 + nvec * WIDTH :].cast("H")
@@ -81,7 +86,8 @@ def _body(variant: str, packed: bytes) -> bytes | mmap.mmap:
         d = None
     if d is None:
         return zlib.decompress(packed)
-    f = d / f"table-{variant}-{zlib.crc32(packed):08x}.bin"
+    name = f"table-{variant}-{zlib.crc32(packed):08x}"
+    f = os.path.join(d, name + ".bin")
     try:
         with open(f, "rb") as fh:
             return mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
@@ -89,9 +95,10 @@ def _body(variant: str, packed: bytes) -> bytes | mmap.mmap:
         pass
     body = zlib.decompress(packed)
     try:
-        d.mkdir(parents=True, exist_ok=True)
-        tmp = f.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(body)
+        os.makedirs(d, exist_ok=True)
+        tmp = os.path.join(d, f"{name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            fh.write(body)
         os.replace(tmp, f)
     except OSError:
         pass

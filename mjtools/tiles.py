@@ -142,7 +142,7 @@ def kind_glyph(kind: int, red: bool = False) -> str:
     return "\U0001F02A"  # joker
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # the __repr__ below is used; repr=False skips generating another at import
 class Tile:
     """One physical tile: a kind, and whether it is a red five. `str` is the notation."""
 

@@ -8,7 +8,19 @@ import click
 
 from mjtools.cli.common import format_option, input_option, load_rules, rules_option, run_cases
 from mjtools.cli.options import add_options, build_context
-from mjtools.cli.render import shanten_table, wait_table
+
+
+# The terminal tables (cli/render.py) load only for `-f table`.
+def shanten_table(records: list[dict[str, Any]], unicode: bool) -> str:
+    from mjtools.cli.render import shanten_table
+
+    return shanten_table(records, unicode)
+
+
+def wait_table(records: list[dict[str, Any]], unicode: bool) -> str:
+    from mjtools.cli.render import wait_table
+
+    return wait_table(records, unicode)
 
 
 def _compute(kind: str):

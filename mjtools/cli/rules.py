@@ -57,7 +57,7 @@ def show(name: str, resolved: bool, options: tuple[str, ...]) -> None:
     if not resolved:
         if options:
             raise click.UsageError("--option needs --resolved")
-        click.echo(find(name).read_text(encoding="utf-8"), nl=False)
+        click.echo(Path(find(name)).read_text(encoding="utf-8"), nl=False)
         return
     rs = load(name, _kv(list(options), "option"))
     data = thaw(rs.data)

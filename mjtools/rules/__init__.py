@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from mjtools.rules.loader import _rule_files, find, load_resolved
@@ -14,11 +14,11 @@ __all__ = ["Ruleset", "available", "load", "pick", "load_path"]
 _MEMO: dict[tuple[str, tuple[tuple[str, Any], ...]], Ruleset] = {}
 
 
-def load_path(path: Path, options: Mapping[str, Any] | None = None) -> Ruleset:
-    key = (str(path.resolve()), tuple(sorted((options or {}).items(), key=lambda kv: kv[0])))
+def load_path(path: str | os.PathLike[str], options: Mapping[str, Any] | None = None) -> Ruleset:
+    key = (os.path.realpath(path), tuple(sorted((options or {}).items(), key=lambda kv: kv[0])))
     got = _MEMO.get(key)
     if got is None:
-        data, origins, files = load_resolved(path)
+        data, origins, files = load_resolved(key[0])
         got = _MEMO[key] = Ruleset.build(data, files, origins, options)
     return got
 

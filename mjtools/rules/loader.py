@@ -11,41 +11,48 @@ mjtools version) so that a single-hand command never imports yaml or jsonschema.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-from pathlib import Path
-from typing import Any
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from mjtools import __version__
 from mjtools.errors import RuleFileError, UnknownRulesError
+from mjtools.rules.freeze import frozen_object
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# The path a single-hand command takes (find a shipped id, read the JSON cache, check its
+# stamp) uses os.path and plain strings: pathlib and hashlib together cost more to import
+# than the rest of that lookup. Path objects appear only on a cache miss (resolve_chain).
 MAX_DEPTH = 8
-SCHEMA_PATH = Path(__file__).with_name("schema.json")
+SCHEMA_PATH = os.path.join(os.path.dirname(__file__), "schema.json")
 Origins = dict[tuple[str, ...], str]
 
 
-def shipped_dir() -> Path:
-    here = Path(__file__).resolve().parent.parent
-    installed = here / "rules_d"
-    if installed.is_dir():
+def shipped_dir() -> str:
+    here = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    installed = os.path.join(here, "rules_d")
+    if os.path.isdir(installed):
         return installed
-    return here.parent / "rules.d"
+    return os.path.join(os.path.dirname(here), "rules.d")
 
 
-def search_path() -> list[Path]:
-    dirs = [Path(p) for p in os.environ.get("MJTOOLS_RULES_PATH", "").split(os.pathsep) if p]
+def search_path() -> list[str]:
+    dirs = [p for p in os.environ.get("MJTOOLS_RULES_PATH", "").split(os.pathsep) if p]
     dirs.append(shipped_dir())
     return dirs
 
 
-def _rule_files() -> dict[str, Path]:
+def _rule_files() -> dict[str, str]:
     """id (lower case) -> file, earlier search-path entries winning."""
-    out: dict[str, Path] = {}
+    out: dict[str, str] = {}
     for d in reversed(search_path()):
-        if d.is_dir():
-            for f in sorted(d.glob("*.yaml")):
-                out[f.stem.lower()] = f
+        if os.path.isdir(d):
+            for name in sorted(n for n in os.listdir(d) if n.endswith(".yaml")):
+                out[os.path.splitext(name)[0].lower()] = os.path.join(d, name)
     return out
 
 
@@ -53,12 +60,11 @@ def _looks_like_path(name: str) -> bool:
     return "/" in name or os.sep in name or name.endswith((".yaml", ".yml"))
 
 
-def find(name: str) -> Path:
+def find(name: str) -> str:
     """The file a --rules value names."""
     if _looks_like_path(name):
-        p = Path(name)
-        if p.is_file():
-            return p
+        if os.path.isfile(name):
+            return name
         raise UnknownRulesError(f"no such rule file: {name}")
     files = _rule_files()
     got = files.get(name.lower())
@@ -67,7 +73,7 @@ def find(name: str) -> Path:
     alias = alias_index().get(name.lower())
     if alias is not None:
         return files[alias]
-    import difflib
+    import difflib  # only for the hint of an unknown name
 
     close = difflib.get_close_matches(name.lower(), list(files) + list(alias_index()), n=3)
     hint = f" (did you mean {', '.join(close)}?)" if close else ""
@@ -108,13 +114,13 @@ def safe_load(text: str) -> Any:
 _READ: dict[tuple[str, int, int], dict[str, Any]] = {}
 
 
-def read_yaml(path: Path) -> dict[str, Any]:
+def read_yaml(path: str | os.PathLike[str]) -> dict[str, Any]:
     """A rule file's mapping (parsed once per process and file version)."""
     import copy
 
     try:
-        st = path.stat()
-        key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
+        st = os.stat(path)
+        key = (os.path.realpath(path), st.st_size, st.st_mtime_ns)
     except OSError:
         key = None
     if key is not None and key in _READ:
@@ -125,11 +131,12 @@ def read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
-def _read_yaml(path: Path) -> dict[str, Any]:
+def _read_yaml(path: str | os.PathLike[str]) -> dict[str, Any]:
     import yaml
 
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
     except OSError as e:
         raise RuleFileError(f"cannot read: {e.strerror}", str(path)) from None
     except UnicodeDecodeError:
@@ -165,7 +172,9 @@ def _resolve_extends(name: str, base: Path) -> Path:
     got = _rule_files().get(name.lower())
     if got is None:
         raise RuleFileError(f"extends: unknown variant {name!r}", str(base), "extends")
-    return got.resolve()
+    from pathlib import Path
+
+    return Path(got).resolve()
 
 
 def merge(base: Any, over: Any, origins: Origins, file: str, path: tuple[str, ...] = (), deleted: set | None = None) -> Any:
@@ -231,7 +240,8 @@ _schema: dict[str, Any] | None = None
 def schema() -> dict[str, Any]:
     global _schema
     if _schema is None:
-        _schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+        with open(SCHEMA_PATH, encoding="utf-8") as fh:
+            _schema = json.load(fh)
     return _schema
 
 
@@ -328,7 +338,7 @@ def _validate(instance: dict[str, Any], partial: bool, file: str, origins: Origi
 
 def validate_files(files: list[str]) -> None:
     for f in files:
-        _validate(_strip_nulls(read_yaml(Path(f))), True, f, None)
+        _validate(_strip_nulls(read_yaml(f)), True, f, None)
 
 
 def validate_resolved(merged: dict[str, Any], origins: Origins, leaf: str) -> None:
@@ -338,73 +348,85 @@ def validate_resolved(merged: dict[str, Any], origins: Origins, leaf: str) -> No
 # -- cache ------------------------------------------------------------------------------------
 
 
-def cache_dir() -> Path | None:
+def cache_dir() -> str | None:
     """$MJTOOLS_CACHE_DIR, else $XDG_CACHE_HOME/mjtools or ~/.cache/mjtools; none if $MJTOOLS_NO_CACHE."""
     if os.environ.get("MJTOOLS_NO_CACHE"):
         return None
     explicit = os.environ.get("MJTOOLS_CACHE_DIR")
     if explicit:
-        return Path(explicit)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mjtools"
+        return explicit
+    return os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "mjtools")
 
 
-def _stamp(paths: list[Path]) -> str:
-    h = hashlib.sha256(__version__.encode())
-    h.update(SCHEMA_PATH.read_bytes())
-    for p in paths:
-        try:
-            st = p.stat()
-        except OSError:
-            continue
-        h.update(f"{p.resolve()}|{st.st_size}|{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()[:32]
+def _stat_line(path: str | os.PathLike[str]) -> str:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ""
+    return f"{os.path.realpath(path)}|{st.st_size}|{st.st_mtime_ns}\n"
 
 
-def _cache_file(kind: str, key: str) -> Path | None:
+def _stamp(paths: list[str]) -> str:
+    """What a cached value depends on: the mjtools version, the schema and each file's path,
+    size and mtime (a plain string: compared, never hashed)."""
+    return __version__ + "\n" + _stat_line(SCHEMA_PATH) + "".join(_stat_line(p) for p in paths)
+
+
+def _cache_file(kind: str, key: str) -> str | None:
+    # The name only spreads entries over files; the entry records its key, so a checksum
+    # collision costs a cache miss, never a wrong value.
     d = cache_dir()
-    return d / f"{kind}-{hashlib.sha256(key.encode()).hexdigest()[:24]}.json" if d else None
+    return os.path.join(d, f"{kind}-{zlib.crc32(key.encode()):08x}.json") if d else None
 
 
-def _cache_read(kind: str, stamp: str, key: str = "") -> Any:
-    f = _cache_file(kind, key or kind)
+def _cache_read(kind: str, stamp: str, key: str = "", frozen: bool = False) -> Any:
+    """The cached value (frozen: read-only mappings and tuples, as `freeze` makes them), or
+    None if absent or stale."""
+    key = key or kind
+    f = _cache_file(kind, key)
     if f is None:
         return None
     try:
-        data = json.loads(f.read_text(encoding="utf-8"))
+        with open(f, "rb") as fh:  # json decodes UTF-8 bytes faster than a text file does
+            data = json.loads(fh.read(), object_pairs_hook=frozen_object if frozen else None)
     except (OSError, ValueError):
         return None
-    return data.get("value") if data.get("stamp") == stamp else None
+    if not isinstance(data, Mapping) or data.get("key") != key or data.get("stamp") != stamp:
+        return None
+    return data.get("value")
 
 
 def _cache_write(kind: str, stamp: str, value: Any, key: str = "") -> None:
-    f = _cache_file(kind, key or kind)
+    key = key or kind
+    f = _cache_file(kind, key)
     if f is None:
         return
     try:
-        f.parent.mkdir(parents=True, exist_ok=True)
-        tmp = f.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"stamp": stamp, "value": value}, ensure_ascii=False), encoding="utf-8")
+        os.makedirs(os.path.dirname(f), exist_ok=True)
+        tmp = f"{os.path.splitext(f)[0]}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps({"key": key, "stamp": stamp, "value": value}, ensure_ascii=False))
         os.replace(tmp, f)
     except OSError:
         pass
 
 
-def load_resolved(path: Path) -> tuple[dict[str, Any], dict[str, str], list[str]]:
-    """The validated, merged data of a rule file, its origins ('a.b' -> file) and its chain."""
-    path = path.resolve()
-    key = str(path)
-    entry = _cache_read("rules", "", key)
-    if entry is not None:
-        files = [Path(f) for f in entry["files"]]
-        if _stamp(files) == entry["stamp"]:
-            return entry["data"], entry["origins"], entry["files"]
+def load_resolved(path: str | os.PathLike[str]) -> tuple[Mapping[str, Any], Mapping[str, str], Sequence[str]]:
+    """The validated, merged data of a rule file, its origins ('a.b' -> file) and its chain;
+    frozen when it comes from the cache (`Ruleset.build` freezes the rest)."""
+    key = os.path.realpath(path)
+    entry = _cache_read("rules", "", key, frozen=True)
+    if entry is not None and _stamp(entry["files"]) == entry["stamp"]:
+        return entry["data"], entry["origins"], entry["files"]
+    from pathlib import Path  # a cache miss: reading YAML costs far more than pathlib
+
     deleted: set = set()
-    merged, origins, files = resolve_chain(path, deleted)
+    merged, origins, files = resolve_chain(Path(key), deleted)
     validate_files(files)
     validate_resolved(merged, origins, files[0])
     from mjtools.rules.checks import check_semantics
 
     check_semantics(merged, origins, files[0], deleted)
     flat = {".".join(k): v for k, v in origins.items()}
-    _cache_write("rules", "", {"stamp": _stamp([Path(f) for f in files]), "data": merged, "origins": flat, "files": files}, key)
+    _cache_write("rules", "", {"stamp": _stamp(files), "data": merged, "origins": flat, "files": files}, key)
     return merged, flat, files

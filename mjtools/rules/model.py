@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 from mjtools.errors import UsageError
@@ -54,7 +55,8 @@ class Ruleset:
     option_values: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, raw: dict[str, Any], files: list[str], origins: dict[str, str], options: Mapping[str, Any] | None = None) -> Ruleset:
+    def build(cls, raw: Mapping[str, Any], files: Sequence[str], origins: Mapping[str, str], options: Mapping[str, Any] | None = None) -> Ruleset:
+        # Data read from the rules cache is frozen already; freeze leaves it as it is.
         rs = cls(raw["id"], freeze(raw), tuple(files), freeze(origins))
         return rs.with_options(options or {})
 
@@ -73,8 +75,10 @@ class Ruleset:
     # -- the data, options applied --------------------------------------------------------------
     @cached_property
     def data(self) -> Mapping[str, Any]:
-        plain = thaw(self.raw)
-        return freeze(apply_options(plain, dict(self.option_values), skip=("options", "examples")))
+        # `options` and `examples` keep their option references; the rest has them replaced,
+        # sharing with `raw` whatever refers to no option.
+        opts = self.option_values
+        return MappingProxyType({k: v if k in ("options", "examples") else apply_options(v, opts) for k, v in self.raw.items()})
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
