@@ -44,6 +44,7 @@ class Checks:
         self.calls = self.chi_left_only or self.kong_not_from_left or self.no_bloom
         self.no_win = tuple((t, parse_kind(t)) for t in win.get("no_win_holding", ()))
         self.max_wild_for_basic = win.get("max_wild_for_basic")
+        self.wants_ids = bool(self.unless or self.only_for or self.max_wild_for_basic is not None)
         self.ready_declaration = bool(win.get("ready_declaration"))
         self.minimum_points = (minimum.get("points_tsumo"), minimum.get("points_ron"), bool(minimum.get("points_before_rounding")))
 
@@ -165,7 +166,8 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         kinds = {"chow": "chi", "pung": "pon", "exposed_kong": "exposed_kong", "added_kong": "added_kong"}
         if not any(kinds.get(m.kind) in ch.open_by for m in hand.melds):
             return "must_open: the hand was never opened (开口)"
-    ids = {a.id for a in fans}
+    # The fan ids only matter to a few rules; most rule files never build the set.
+    ids = {a.id for a in fans} if ch.wants_ids else frozenset()
     if not ctx.tsumo:
         if ch.pass_lock and ctx.has("passed_win"):
             return "pass_lock: a win passed up since the winner's last draw blocks wins on discards (过手胡 / 漏和)"
