@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from mjtools.shanten import HandState, _add, candidate_kinds, distance
+from mjtools.shanten import HandState, _add, candidate_kinds, distance, state_of
 from mjtools.shapes import ShapeSpec
 
 if TYPE_CHECKING:
@@ -36,21 +36,6 @@ def waiting_kinds_before_win(ctx: Ctx) -> list[int]:
     return waits_of(st, ctx.spec, [4] * 50)
 
 
-def _neighbours(k: int) -> frozenset[int]:
-    if k >= 27:
-        return frozenset((k,))
-    base = k - k % 9
-    return frozenset(j for j in range(k - 2, k + 3) if base <= j < base + 9)
-
-
-# Kinds that can form a set or pair with a held kind (same suit within 2, or equal).
-NEAR = tuple(_neighbours(k) for k in range(34))
-
-
-def _near(kinds: set[int]) -> set[int]:
-    return set().union(*(NEAR[k] for k in kinds))
-
-
 @cache
 def _sets_only(c: tuple[int, ...], chows: bool) -> bool:
     """Whether one group's counts split into pungs and (if `chows`) chows."""
@@ -72,6 +57,7 @@ def _sets_and_pair(c: tuple[int, ...], chows: bool) -> bool:
     return any(n >= 2 and _sets_only(c[:i] + (n - 2,) + c[i + 1 :], chows) for i, n in enumerate(c))
 
 
+@lru_cache(maxsize=64)
 def simple_spec(spec: ShapeSpec) -> bool:
     """Specs `complete()` decides: no wildcards, no pair or suit-count conditions, standard and
     seven pairs only (the distance tables handle everything else)."""
@@ -87,6 +73,7 @@ def simple_spec(spec: ShapeSpec) -> bool:
 GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
+@cache
 def _group_state(c: tuple[int, ...], chows: bool) -> int:
     """0: the group splits into sets; 2: into sets and one pair; -1: neither."""
     n = sum(c) % 3
@@ -123,7 +110,8 @@ def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...
         if t.kind < 34:
             counts[t.kind] += 1
     melds = len(ctx.hand.melds)
-    suits_held = {k // 9 for m in ctx.hand.melds for k in m.kinds if k < 27} | {g for g in range(3) if any(counts[g * 9 : g * 9 + 9])}
+    # The suits held matter only under a suit limit (缺一门): most specs skip the work.
+    suits_held = set() if spec.max_suits is None else {k // 9 for m in ctx.hand.melds for k in m.kinds if k < 27} | {g for g in range(3) if any(counts[g * 9 : g * 9 + 9])}
     if "seven_pairs" in spec.forms and not melds and sum(counts) == 13:
         singles = [k for k in range(34) if counts[k] % 2]
         if len(singles) == 1 and singles[0] != win and held[singles[0]] < 4 and (spec.quads_as_pairs or counts[singles[0]] == 1):
@@ -134,24 +122,39 @@ def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...
         return False
     base = [tuple(counts[a:b]) for a, b in GROUPS]
     states = [_group_state(c, g < 3) for g, c in enumerate(base)]
-    for g in range(4):
+    bad = states.count(-1)
+    if bad > 1:
+        return False  # the drawn tile changes one group: two that do not split cannot both mend
+    pairs = states.count(2)
+    for g, state in enumerate(states):
         # The drawn tile goes to group g; every other group must already split, one pair at most.
-        others = [s for h, s in enumerate(states) if h != g]
-        if -1 in others or others.count(2) > 1:
+        other_pairs = pairs - (state == 2)
+        if bad - (state == -1) or other_pairs > 1:
             continue
         if spec.max_suits is not None and g < 3 and len(suits_held | {g}) > spec.max_suits:
             continue
-        want = 0 if others.count(2) else 2
-        a, b = GROUPS[g]
-        near = _near({k for k in range(a, b) if counts[k]})
-        for k in sorted(near, key=lambda k: (abs(k - win), k)):
-            if k == win or held[k] >= 4 or k not in spec.kinds:
-                continue
-            c = list(base[g])
-            c[k - a] += 1
-            if _group_state(tuple(c), g < 3) == want:
+        want = 0 if other_pairs else 2
+        a = GROUPS[g][0]
+        for off in _group_waits(base[g], g < 3, want):
+            k = a + off
+            if k != win and held[k] < 4 and k in spec.kinds:
                 return True
     return False
+
+
+@cache
+def _group_waits(c: tuple[int, ...], chows: bool, want: int) -> tuple[int, ...]:
+    """The offsets in one group whose extra tile leaves it in state `want` (0: sets only, 2:
+    sets and a pair). Only kinds next to a held one can; the answer depends on the group's
+    counts alone, so it is worked out once per group shape, like `_group_state`."""
+    near = {j for i, n in enumerate(c) if n for j in (range(i - 2, i + 3) if chows else (i,)) if 0 <= j < len(c)}
+    out = []
+    for off in sorted(near):
+        more = list(c)
+        more[off] += 1
+        if _group_state(tuple(more), chows) == want:
+            out.append(off)
+    return tuple(out)
 
 
 def other_wait_exists(ctx: Ctx) -> bool:
@@ -159,8 +162,6 @@ def other_wait_exists(ctx: Ctx) -> bool:
     the negation). Stops at the first such kind; without wildcards or irregular forms only kinds
     next to a held tile can complete a standard or seven-pairs shape, nearest the winning tile
     first, so most hands are decided after a draw or two."""
-    from mjtools.shanten import _add, state_of
-
     spec = ctx.spec
     if spec is None or ctx.hand.last is None:
         return False

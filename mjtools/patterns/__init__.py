@@ -29,6 +29,9 @@ def pattern(*ids: str, needs: tuple[str, ...] = ()) -> Callable[[PatternFn], Pat
     mask = 0
     for n in needs:
         mask |= BIT[n]
+        if n.startswith("sit_"):
+            # A flag implies some situation: an any_of over situation patterns keeps this bit.
+            mask |= BIT["situation"]
 
     def deco(fn: PatternFn) -> PatternFn:
         for pid in ids:

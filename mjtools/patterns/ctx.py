@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from mjtools.blocks import CHOW, KONG, PUNG, Block, Decomposition
 from mjtools.context import WinContext
@@ -32,6 +31,10 @@ FEATURES = (
     "situation", "dora", "ura", "red", "kita",
     # one bit per common flag, so that a riichi does not wake the kong-bloom fans
     "sit_riichi", "sit_double_riichi", "sit_ippatsu", "sit_kong_bloom", "sit_last_tile", "sit_robbing_kong", "sit_first_turn",
+    "flower",  # a flower (bonus tile 1f-8f) held: the flower fans are skipped without one
+    "pair_wait",  # won on the pair (单吊): golden hook and its kin
+    "four",  # four copies of a kind in the hand (根, 四归一); wildcard readings have every bit
+    "no_pung",  # no pung or kong in the reading (平胡 and its kin)
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 ALL_FEATURES = (1 << len(FEATURES)) - 1
@@ -43,11 +46,15 @@ _DRAGON_MASK = (1 << 31) | (1 << 32) | (1 << 33)
 _WIND_MASK = (1 << 27) | (1 << 28) | (1 << 29) | (1 << 30)
 SITUATION_BIT = {name[4:]: BIT[name] for name in FEATURES if name.startswith("sit_")}
 _CONCEALED = BIT["concealed"]
+_FLOWER_KINDS = slice(34, 42)
+_COUNT_BITS = BIT["flower"] | BIT["four"]
+_PAIR_WAIT = BIT["pair_wait"]
 _FORM_BIT = {"standard": BIT["standard"], "seven_pairs": BIT["seven_pairs"], "thirteen_orphans": BIT["thirteen_orphans"]}
 
 
-def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = ()) -> int:
-    """The feature bits that do not depend on the reading (computed once per hand)."""
+def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), uses: int = ALL_FEATURES) -> int:
+    """The feature bits that do not depend on the reading (computed once per hand). `uses`: the
+    bits some fan of the ruleset needs; the count-vector bits are looked for only then."""
     f = BIT["tsumo"] if win.tsumo else BIT["ron"]
     if hand.is_concealed:
         f |= BIT["concealed"]
@@ -65,7 +72,32 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
         f |= BIT["red"]
     if win.kita or any(a.tag == "kita" for a in hand.aside):
         f |= BIT["kita"]
+    if uses & _COUNT_BITS:
+        counts = hand.counts
+        if any(counts[_FLOWER_KINDS]):
+            f |= BIT["flower"]
+        if max(counts[:34]) >= 4:
+            f |= BIT["four"]
     return f
+
+
+T = TypeVar("T")
+
+
+class lazy(Generic[T]):
+    """A per-reading attribute computed on first use. functools.cached_property takes a lock
+    on every first access in Python 3.11, which costs more than most of these attributes."""
+
+    def __init__(self, fn: Callable[[Any], T]):
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj: Any, cls: type | None = None) -> T:
+        if obj is None:
+            return self  # type: ignore[return-value]
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
 
 
 @dataclass
@@ -148,6 +180,8 @@ class Ctx:
             self.features = ALL_FEATURES
             return
         f = hb | _FORM_BIT.get(d.form, 0)
+        if d.wait == "pair":
+            f |= _PAIR_WAIT
         n = len(chows)
         if n:
             f |= BIT["chow"] | (BIT["chow2"] if n >= 2 else 0) | (BIT["chow3"] if n >= 3 else 0) | (BIT["dup_chow"] if dup else 0)
@@ -161,6 +195,8 @@ class Ctx:
                 f |= BIT["wind_pung"]
             if kongs:
                 f |= BIT["kong"] | (BIT["kong3"] if len(kongs) >= 3 else 0)
+        else:
+            f |= BIT["no_pung"]
         f |= BIT["no_honor"] if ks.isdisjoint(_HONOR) else BIT["honor"]
         if ks.isdisjoint(_OUTSIDE):
             f |= BIT["simples_only"]
@@ -206,27 +242,21 @@ class Ctx:
             return True
         return not (b is self.win_block and not self.win.tsumo)
 
-    @cached_property
+    @lazy
     def concealed_pung_count(self) -> int:
         """Concealed pungs and kongs (a pung completed by a discard does not count)."""
         return sum(1 for b in self.pungs if self.concealed_pung(b))
 
     # -- tiles ----------------------------------------------------------------------------------
-    @cached_property
+    @lazy
     def groups(self) -> frozenset[int]:
         return frozenset(group(k) for k in self.kinds)
 
-    @cached_property
-    def flowers(self) -> list[int]:
-        """Flower numbers held (1-8), from the count vector; several flower patterns read it."""
-        counts = self.hand.counts
-        return [k - 33 for k in range(34, 42) for _ in range(counts[k])]
-
-    @cached_property
+    @lazy
     def free_wild(self) -> int:
         return sum(b.free for b in self.d.blocks)
 
-    @cached_property
+    @lazy
     def wild_used(self) -> int:
         return sum(b.wild for b in self.d.blocks)
 

@@ -22,26 +22,26 @@ def concealed_self_draw(ctx: Ctx) -> int:
     return int(ctx.concealed_hand and ctx.tsumo)
 
 
-@pattern("golden_hook", needs=("standard",))
+@pattern("golden_hook", needs=("standard", "pair_wait"))
 def golden_hook(ctx: Ctx) -> int:
     """Every set laid down, won on the pair (金钩钓 / 手把一 / 大吊车)."""
     return int(ctx.standard and len(ctx.hand.melds) == len(ctx.sets) and ctx.d.wait == "pair")
 
 
-@pattern("full_flush_golden_hook")
+@pattern("full_flush_golden_hook", needs=("standard", "pair_wait", "one_suit", "no_honor"))
 def full_flush_golden_hook(ctx: Ctx) -> int:
     from mjtools.patterns.suits import full_flush
 
     return int(golden_hook(ctx) and full_flush(ctx))
 
 
-@pattern("fully_melded")
+@pattern("fully_melded", needs=("standard", "pair_wait", "ron"))
 def fully_melded(ctx: Ctx) -> int:
     """All sets exposed (no concealed kong) and won on a discard (全求人)."""
     return int(golden_hook(ctx) and all(m.is_open for m in ctx.hand.melds) and not ctx.tsumo)
 
 
-@pattern("half_melded")
+@pattern("half_melded", needs=("standard", "pair_wait", "tsumo"))
 def half_melded(ctx: Ctx) -> int:
     """All sets exposed and self-drawn on the pair (半求)."""
     return int(golden_hook(ctx) and all(m.is_open for m in ctx.hand.melds) and ctx.tsumo)
@@ -82,7 +82,7 @@ def kong(ctx: Ctx, *, kind: str = "any", tiles: str = "any") -> int:
     return n
 
 
-@pattern("gen")
+@pattern("gen", needs=("four",))
 def gen(ctx: Ctx, *, in_seven_pairs: bool = True, luxury_uses_one: bool = False) -> int:
     """Each four of a kind in the hand, melds included (根). With `in_seven_pairs: false`
     a four inside seven pairs is left to the luxury pattern; with `luxury_uses_one: true` the
@@ -97,7 +97,7 @@ def gen(ctx: Ctx, *, in_seven_pairs: bool = True, luxury_uses_one: bool = False)
     return n
 
 
-@pattern("four_in_hand")
+@pattern("four_in_hand", needs=("four",))
 def four_in_hand(ctx: Ctx) -> int:
     """All four of a kind used in the hand but not as a kong (四归一)."""
     c = Counter(ctx.kinds)
@@ -105,7 +105,7 @@ def four_in_hand(ctx: Ctx) -> int:
     return sum(1 for k, v in c.items() if v == 4 and k not in kong_kinds)
 
 
-@pattern("four_in_hand_exposed")
+@pattern("four_in_hand_exposed", needs=("four",))
 def four_in_hand_exposed(ctx: Ctx) -> int:
     """The fourth copy joins the kind of an exposed pung (明四归)."""
     c = Counter(ctx.kinds)
@@ -113,7 +113,7 @@ def four_in_hand_exposed(ctx: Ctx) -> int:
     return sum(1 for k in exposed if c[k] == 4)
 
 
-@pattern("four_in_hand_concealed")
+@pattern("four_in_hand_concealed", needs=("four",))
 def four_in_hand_concealed(ctx: Ctx) -> int:
     """All four copies in the concealed hand, not as a kong (暗四归)."""
     c = Counter(k for b in ctx.blocks if b.meld is None for k in b.kinds)

@@ -21,7 +21,7 @@ def all_pungs(ctx: Ctx) -> int:
     return int(ctx.standard and not ctx.chows)
 
 
-@pattern("all_chows", needs=("standard", "chow"))
+@pattern("all_chows", needs=("standard", "chow", "no_pung"))
 def all_chows(ctx: Ctx, *, two_sided_wait: bool = False, no_honors: bool = False, pair_not_value: bool = False, ron_only: bool = False, no_flowers: bool = False, value_tiles: str = "") -> int:
     """Every set a chow (平胡). Parameters add the conditions some tables set; `value_tiles`
     names kinds that count as value pairs besides dragons and the seat and round winds."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
 from mjtools.tiles import parse_kind
@@ -38,44 +40,52 @@ def knitted(ctx: Ctx) -> int:
     return int(ctx.form == "knitted")
 
 
-def _flowers(ctx: Ctx) -> list[int]:
-    return ctx.flowers
+def _flower_counts(ctx: Ctx) -> tuple[int, ...]:
+    """Copies held of flowers 1-8 (the count vector's kinds 34-41): the set tests read these
+    directly rather than building the list of flowers."""
+    return ctx.hand.counts[34:42]
 
 
-@pattern("seat_flower")
+@pattern("seat_flower", needs=("flower",))
 def seat_flower(ctx: Ctx, *, seats: dict | None = None) -> int:
     """Each flower of one's own seat (正花). `seats` maps E/S/W/N to flower numbers."""
-    mine = (seats or FLOWER_SEATS)[ctx.win.seat]
-    return sum(1 for n in _flowers(ctx) if str(n) in str(mine))
+    counts = ctx.hand.counts
+    return sum(counts[33 + n] for n in _seat_flowers(str((seats or FLOWER_SEATS)[ctx.win.seat])))
 
 
-@pattern("flower")
+@lru_cache(maxsize=64)
+def _seat_flowers(mine: str) -> tuple[int, ...]:
+    """The flower numbers (1-8) written in a seat's entry ("15", or 15)."""
+    return tuple(n for n in range(1, 9) if str(n) in mine)
+
+
+@pattern("flower", needs=("flower",))
 def flower(ctx: Ctx) -> int:
     """Each flower held."""
-    return len(_flowers(ctx))
+    return sum(_flower_counts(ctx))
 
 
-@pattern("flower_set")
+@pattern("flower_set", needs=("flower",))
 def flower_set(ctx: Ctx) -> int:
     """Each complete set of four flowers (春夏秋冬 or 梅兰竹菊)."""
-    have = set(_flowers(ctx))
-    return int({1, 2, 3, 4} <= have) + int({5, 6, 7, 8} <= have)
+    c = _flower_counts(ctx)
+    return int(all(c[:4])) + int(all(c[4:]))
 
 
 @pattern("no_flowers")
 def no_flowers(ctx: Ctx) -> int:
-    return int(not _flowers(ctx))
+    return int(not any(_flower_counts(ctx)))
 
 
-@pattern("eight_immortals")
+@pattern("eight_immortals", needs=("flower",))
 def eight_immortals(ctx: Ctx) -> int:
-    return int(len(set(_flowers(ctx))) == 8)
+    return int(all(_flower_counts(ctx)))
 
 
-@pattern("seven_rob_one")
+@pattern("seven_rob_one", needs=("flower",))
 def seven_rob_one(ctx: Ctx) -> int:
     """Seven flowers, robbing the eighth from another player (七抢一)."""
-    return int(len(set(_flowers(ctx))) == 7 and bool(ctx.win.has("seven_rob_one")))
+    return int(sum(1 for n in _flower_counts(ctx) if n) == 7 and bool(ctx.win.has("seven_rob_one")))
 
 
 @pattern("no_wildcard")

@@ -18,7 +18,7 @@ def closed_wait(ctx: Ctx) -> int:
     return int(ctx.d.wait == "closed")
 
 
-@pattern("pair_wait", needs=("standard",))
+@pattern("pair_wait", needs=("standard", "pair_wait"))
 def pair_wait(ctx: Ctx) -> int:
     """Won on the partner of a single tile (单吊)."""
     return int(ctx.d.wait == "pair" and ctx.standard)

@@ -50,8 +50,8 @@ def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en", wild
     model = get_model(rs.section("scoring")["model"])
     wild_held = sum(1 for t in hand.hand_tiles() if t.kind in wild) if wild else 0
     options = rs.option_values
-    bits = hand_features(hand, ctx, dora, ura)  # what every reading shares (fan gating)
     plan = plan_for(rs)
+    bits = hand_features(hand, ctx, dora, ura, plan.uses)  # what every reading shares (fan gating)
     out: list[tuple[Evaluation, HandValue | None]] = []
     for d in decompositions(hand, spec):
         c = Ctx(hand, d, ctx, wild, dora, ura, options, {}, spec, bits)
@@ -128,7 +128,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         if value is None:
             settled, points = None, 0
         elif every:
-            settled = settle(value, rs, ctx, hand, ev, chickens=chickens, explain=explain)
+            settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
             points = settled.points
         else:
             settled, points = None, value.points
@@ -137,7 +137,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
     chosen = max(range(len(ranked)), key=lambda i: ranked[i][0])
     _, ev, value, settled = ranked[chosen]
     if value is not None and settled is None:
-        settled = settle(value, rs, ctx, hand, ev, chickens=chickens, explain=False)
+        settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
     rec["fans"] = [{"id": a.id, "name": a.name, "names": fan_names(rs, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]

@@ -150,7 +150,7 @@ def build(readings: list[Reading], chosen: int, rs: Ruleset, lang: str) -> dict[
     if value is not None:
         steps += [localize(s, lang) for s in value.explain_steps()]
     if settled is not None:
-        steps += [localize(s, lang) for s in settled.steps]
+        steps += [localize(s, lang) for s in settled.explain_steps()]
         parts = [f"{s} {_fmt(a)}" for s, a in settled.payments.items() if a]
         if settled.pot:
             parts.append(text("explain.pot", lang, pot=_fmt(settled.pot)))

@@ -121,6 +121,9 @@ class Plan:
         self.order = {e.id: i for i, e in enumerate(every)}
         self.any_fallback = any(e.fallback for e in every)
         self.excluding = frozenset(e.id for e in every if e.excludes)
+        self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
+        for e in every:
+            self.uses |= e.needs
         self._candidates: dict[int, tuple[Entry, ...]] = {}
 
     def candidates(self, features: int) -> tuple[Entry, ...]:

@@ -27,7 +27,7 @@ from mjtools.messages import Msg
 from mjtools.patterns import evaluate
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import num
-from mjtools.scoring.result import Evaluation
+from mjtools.scoring.result import NO_STEPS, Evaluation, Steps
 
 _TILES = {
     "any": lambda k: True,
@@ -61,13 +61,13 @@ def _applies(rule: Mapping[str, Any], ev: Evaluation) -> bool:
     return "fan" in rule or "pattern" in rule
 
 
-def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand, ev: Evaluation) -> tuple[dict[str, str], list[str]]:
-    """seat -> full|half under one rule, with the explain steps."""
+def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps = NO_STEPS) -> dict[str, str]:
+    """seat -> full|half under one rule; the explain steps go to `steps`."""
     sets = rule.get("sets", {})
     shown = [m for m in hand.melds if m.is_open and _meld_qualifies(m, sets)]
     need = rule["shown"]
     if len(shown) < need:
-        return {}, []
+        return {}
     same = rule.get("same_source", "none")
     if same != "none":
         # 三吃承包: `need` qualifying melds all called from one player make him liable.
@@ -78,10 +78,14 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
             by_seat[m.source] = by_seat.get(m.source, 0) + 1
         seat = next((s for s, n in by_seat.items() if n >= need and s != ctx.seat), None)
         if seat is None:
-            return {}, []
-        return {seat: same}, [Msg("liability.same_source", seat=seat, meld=", ".join(str(m) for m in shown if m.source == seat), need=need, part=Msg(f"liability.{same}"))]
+            return {}
+        if steps:
+            steps.msg("liability.same_source", seat=seat, meld=", ".join(str(m) for m in shown if m.source == seat), need=need, part=Msg(f"liability.{same}"))
+        return {seat: same}
     out: dict[str, str] = {}
-    steps = [Msg("liability.shown", rule=rid, n=len(shown), sets=", ".join(str(m) for m in shown))]
+    mark = len(steps)  # the steps of a rule that makes nobody liable are dropped
+    if steps:
+        steps.msg("liability.shown", rule=rid, n=len(shown), sets=", ".join(str(m) for m in shown))
     deal_in = rule.get("deal_in", "none")
     if not ctx.tsumo and deal_in != "none":
         ok = True
@@ -91,7 +95,8 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
             ok = b is not None and b.meld is None and b.is_set and _qualifies(b.shape, b.first, sets)
         if ok:
             out[ctx.from_seat] = deal_in
-            steps.append(Msg("liability.dealt_in", seat=ctx.from_seat, part=Msg(f"liability.{deal_in}")))
+            if steps:
+                steps.msg("liability.dealt_in", seat=ctx.from_seat, part=Msg(f"liability.{deal_in}"))
     feed = rule.get("feed", "none")
     if feed != "none" and len(shown) > need:
         m = shown[need]
@@ -101,17 +106,21 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
             raise UsageError(f"包牌 {rid}: the meld {m} cannot come from the winner himself")
         if out.get(m.source) != "full":
             out[m.source] = feed
-        steps.append(Msg("liability.fed", seat=m.source, meld=str(m), need=need, part=Msg(f"liability.{feed}")))
-    return out, steps
+        if steps:
+            steps.msg("liability.fed", seat=m.source, meld=str(m), need=need, part=Msg(f"liability.{feed}"))
+    if not out:
+        del steps[mark:]
+    return out
 
 
-def apply_liability(normal: dict[str, float], rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation) -> tuple[dict[str, float], str | None, list[str]]:
-    """The hand payments after the first liability rule that applies (else unchanged)."""
+def apply_liability(normal: dict[str, float], rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps = NO_STEPS) -> tuple[dict[str, float], str | None]:
+    """The hand payments after the first liability rule that applies (else unchanged); the
+    explain steps go to `steps`."""
     rules = rs.section("settlement").get("liability", {})
     for rid, rule in rules.items():
         if not rule.get("enabled", True) or not _applies(rule, ev):
             continue
-        liable, steps = liable_seats(rid, rule, ctx, hand, ev)
+        liable = liable_seats(rid, rule, ctx, hand, ev, steps)
         if not liable:
             continue
         total = sum(normal.values())
@@ -121,14 +130,15 @@ def apply_liability(normal: dict[str, float], rs: Ruleset, ctx: WinContext, hand
         if full and half:
             for s in full + half:
                 out[s] = out.get(s, 0) + total / 2
-            steps.append(Msg("liability.split", total=num(total), shares=", ".join(f"{s} {num(total / 2)}" for s in full + half)))
+            if steps:
+                steps.msg("liability.split", total=num(total), shares=", ".join(f"{s} {num(total / 2)}" for s in full + half))
         elif full:
             out[full[0]] = total
-            steps.append(Msg("liability.pays_all", seat=full[0], total=num(total)))
+            steps.msg("liability.pays_all", seat=full[0], total=num(total))
         else:
             for s, a in normal.items():
                 out[s] = a / 2
             out[half[0]] = out.get(half[0], 0) + total / 2
-            steps.append(Msg("liability.pays_half", seat=half[0], half=num(total / 2)))
-        return out, rid, steps
-    return normal, None, []
+            steps.msg("liability.pays_half", seat=half[0], half=num(total / 2))
+        return out, rid
+    return normal, None

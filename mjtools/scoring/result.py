@@ -2,10 +2,49 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from mjtools.blocks import Decomposition
+from mjtools.messages import Msg
+
+
+class Steps(list):
+    """Where a score model or the settlement writes its explain steps.
+
+    Scoring runs with NO_STEPS, which drops everything, so a hand scored without --explain
+    builds no message text; the steps are produced on demand (`HandValue.steps_fn`,
+    `Settled.steps_fn`) by running the same deterministic computation again into a `Steps`.
+    Truthy only when recording: `if steps:` guards a step whose parameters cost work."""
+
+    def __bool__(self) -> bool:
+        return True
+
+    def msg(self, key: str, **params: Any) -> None:
+        self.append(Msg(key, **params))
+
+
+class _NoSteps(Steps):
+    """The sink of ordinary scoring: records nothing."""
+
+    def __bool__(self) -> bool:
+        return False
+
+    def msg(self, key: str, **params: Any) -> None:
+        pass
+
+    def append(self, step: Any) -> None:
+        pass
+
+    def extend(self, steps: Any) -> None:
+        pass
+
+    def __iadd__(self, steps: Any) -> _NoSteps:
+        return self
+
+
+NO_STEPS: Steps = _NoSteps()
 
 
 @dataclass(slots=True)
@@ -45,7 +84,6 @@ class HandValue:
     limit: str | None = None
     unit: str = ""
     extra: dict[str, Any] = field(default_factory=dict)  # han, fu, fu_breakdown ...
-    steps: list[str] = field(default_factory=list)
     payments: dict[str, float] | None = None  # set by models that settle themselves (riichi)
     pot: float = 0
     ledger: list[dict[str, Any]] | None = None
@@ -56,15 +94,15 @@ class HandValue:
     # When set, the whole tie-break after points (replacing fan_total, rank): riichi ranks a
     # real yakuman over a counted one of the same points, then han, fu, raw fu (as `mahjong`).
     tiebreak: tuple | None = None
-    # Builds `steps` on demand (for --explain): a model may leave `steps` empty and set this,
-    # so that readings that are not shown cost no text.
-    steps_fn: Any = None
-
-    def explain_steps(self) -> list[str]:
-        return self.steps or (self.steps_fn() if self.steps_fn is not None else [])
+    # Builds the explain steps on demand (models.model sets it: the model run again into a
+    # recording sink), so that readings that are not shown cost no text.
+    steps_fn: Callable[[], list[str]] | None = None
     # The value before rounding, where a model rounds (points_doubling): a minimum may be
     # checked against it (win.minimum.points_before_rounding).
     unrounded: float | None = None
+
+    def explain_steps(self) -> list[str]:
+        return self.steps_fn() if self.steps_fn is not None else []
 
 
 @dataclass
@@ -72,7 +110,10 @@ class Settled:
     payments: dict[str, float]
     pot: float
     ledger: list[dict[str, Any]]
-    steps: list[str] = field(default_factory=list)
+    steps_fn: Callable[[], list[str]] | None = None  # the settlement run again into a Steps
+
+    def explain_steps(self) -> list[str]:
+        return self.steps_fn() if self.steps_fn is not None else []
 
     @property
     def points(self) -> float:

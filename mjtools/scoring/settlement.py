@@ -17,6 +17,7 @@ The `settlement:` section drives it (see the schema's descriptions). In order:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from mjtools.context import WinContext
@@ -28,7 +29,7 @@ from mjtools.scoring.bonuses import bird_entries, chicken_entries, flower_entrie
 from mjtools.scoring.kongs import kong_entries
 from mjtools.scoring.liability import apply_liability
 from mjtools.scoring.models import num
-from mjtools.scoring.result import Evaluation, HandValue, Settled
+from mjtools.scoring.result import NO_STEPS, Evaluation, HandValue, Settled, Steps
 
 
 def entry(frm: str, to: str, amount: float, reason: str) -> dict[str, Any]:
@@ -37,9 +38,9 @@ def entry(frm: str, to: str, amount: float, reason: str) -> dict[str, Any]:
 
 def payers_pool(rs: Ruleset, ctx: WinContext) -> list[str]:
     """The other players who pay this win: all of them, or (血战) those still in --active."""
-    st = rs.section("settlement")
-    others = [s for s in rs.seats if s != ctx.seat]
-    if not ctx.active or st.get("later_wins_paid_by", "active") == "all":
+    p = plan(rs)
+    others = [s for s in p.seats if s != ctx.seat]
+    if not ctx.active or p.later_all:
         return others
     return [s for s in others if s in ctx.active]
 
@@ -57,30 +58,26 @@ def check_active(rs: Ruleset, ctx: WinContext) -> None:
 def shares(rs: Ruleset, ctx: WinContext) -> list[tuple[str, str, float]]:
     """(who pays, on whose behalf, share of the hand value) for this win."""
     p = plan(rs)
-    pool = payers_pool(rs, ctx)
     if ctx.tsumo:
         if p.tsumo == "none":
             return []
-        return [(s, s, p.tsumo_share) for s in pool]
+        return [(s, s, p.tsumo_share) for s in payers_pool(rs, ctx)]
     d = ctx.from_seat
-    if d == ctx.seat or d not in rs.seats:
-        raise UsageError(f"--from {d}: the discarder must be another seat of {rs.seats}")
+    if d == ctx.seat or d not in p.seats:
+        raise UsageError(f"--from {d}: the discarder must be another seat of {p.seats}")
     mode = p.ron
     if p.big_pay and not ctx.has("discarder_ready"):
         mode = "discarder_for_all"
     if mode == "discarder":
         return [(d, d, p.ron_discarder)]
+    pool = payers_pool(rs, ctx)
     behalf = [(d, p.ron_discarder)] + [(s, p.ron_others) for s in pool if s != d]
     if mode == "all":
         return [(s, s, share) for s, share in behalf]
     return [(d, s, share) for s, share in behalf]  # discarder_for_all
 
 
-def _dealer_involved(ctx: WinContext, behalf: str) -> bool:
-    return ctx.dealer or behalf == "E"
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity: one per ruleset, a cache key
 class Plan:
     """The settlement section of one ruleset, read once (settle runs for every scored hand)."""
 
@@ -101,6 +98,12 @@ class Plan:
     big_pay: bool  # 大包: a discarder not yet ready pays for everyone
     surcharges: bool  # discarder_multipliers: the settlement depends on the reading
     streak_doubling: int = 0  # 老庄: the dealer factor doubles per --streak repeat, up to this many
+    later_all: bool = False  # later_wins_paid_by: all (everyone pays, --active or not)
+    kongs: bool = False  # which of the extras the section configures (each is a ledger pass)
+    flowers: bool = False
+    chickens: bool = False
+    dealer_entries: bool = False  # 庄家 台, 连庄 / 拉庄 台 or 庄闲 +: ledger entries for the dealer
+    seats: str = "ESWN"
 
 
 _PLANS: dict[int, tuple[Ruleset, Plan]] = {}
@@ -131,25 +134,32 @@ def plan(rs: Ruleset) -> Plan:
         big_pay=bool(st.get("deal_in_before_ready_pays_all")),
         surcharges=bool(st.get("discarder_multipliers")),
         streak_doubling=dealer.get("streak_doubling", 0),
+        later_all=st.get("later_wins_paid_by", "active") == "all",
+        seats=rs.seats,
+        kongs=bool(st.get("kong_payments")),
+        flowers=bool(st.get("flowers")),
+        chickens=bool(st.get("chickens")),
+        dealer_entries=bool(dealer.get("tai", 0) or dealer.get("streak_tai", 0) or dealer.get("pull_tai", 0) or dealer.get("add", 0)),
     )
     _PLANS[id(rs)] = (rs, p)  # keeps rs alive, so its id is not reused while cached
     return p
 
 
-def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None) -> tuple[float, list[str]]:
+def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None, steps: Steps) -> float:
     """settlement.discarder_multipliers: factors on the discarder's own payment (闭门炮, 抢杠 x3)."""
     from mjtools.patterns import evaluate
     from mjtools.rules.model import pick
 
     rules = rs.section("settlement").get("discarder_multipliers", ())
     if ctx.tsumo or not rules or ev is None or ev.pctx is None:
-        return 1, []
-    factor, steps = 1.0, []
+        return 1
+    factor = 1.0
     for r in rules:
         if r["factor"] != 1 and evaluate(r["when"], ev.pctx):
             factor *= r["factor"]
-            steps.append(Msg("settle.surcharge", seat=ctx.from_seat, factor=num(r["factor"]), name=pick(r.get("names")) or "surcharge"))
-    return factor, steps
+            if steps:
+                steps.msg("settle.surcharge", seat=ctx.from_seat, factor=num(r["factor"]), name=pick(r.get("names")) or "surcharge")
+    return factor
 
 
 def _dealer_factor(p: Plan, ctx: WinContext, behalf: str) -> float:
@@ -161,23 +171,37 @@ def _dealer_factor(p: Plan, ctx: WinContext, behalf: str) -> float:
     return 1
 
 
-def _dealer_entries(p: Plan, ctx: WinContext, parts: list[tuple[str, str, float]]) -> tuple[list[dict[str, Any]], list[str]]:
+@lru_cache(maxsize=64)
+def _dealer_reason(p: Plan, streak: int) -> str:
+    """The ledger reason of the dealer entries: a few words fixed by the rules and the streak."""
+    bits = []
+    if p.tai:
+        bits.append(f"庄家 {num(p.tai)} 台")
+    if streak and (p.streak_tai or p.pull_tai):
+        bits.append(f"连{streak}" + (f"拉{streak}" if p.pull_tai else "") + f" {num(streak * (p.streak_tai + p.pull_tai))} 台")
+    if p.add:
+        bits.append(f"庄闲 +{num(p.add)}")
+    return "dealer: " + ", ".join(bits)
+
+
+def _dealer_entries(p: Plan, ctx: WinContext, parts: list[tuple[str, str, float]], steps: Steps) -> list[dict[str, Any]]:
     """Taiwan 庄家 / 连庄 / 拉庄 台 and Changsha's +1: once per payment that involves the dealer."""
     tai = p.tai + ctx.streak * (p.streak_tai + p.pull_tai)
     amount = tai * p.per_tai + p.add
     if not amount:
-        return [], []
-    bits = []
-    if p.tai:
-        bits.append(f"庄家 {num(p.tai)} 台")
-    if ctx.streak and (p.streak_tai or p.pull_tai):
-        bits.append(f"连{ctx.streak}" + (f"拉{ctx.streak}" if p.pull_tai else "") + f" {num(ctx.streak * (p.streak_tai + p.pull_tai))} 台")
-    if p.add:
-        bits.append(f"庄闲 +{num(p.add)}")
-    reason = "dealer: " + ", ".join(bits)
-    out = [entry(payer, ctx.seat, amount, reason) for payer, behalf, _ in parts if _dealer_involved(ctx, behalf)]
-    steps = [Msg("settle.dealer_entries", reason=reason, amount=num(amount))] if out else []
-    return out, steps
+        return []
+    if ctx.dealer:
+        involved = [payer for payer, _, _ in parts]
+    else:
+        involved = [payer for payer, behalf, _ in parts if behalf == "E"]
+    if not involved:
+        return []
+    reason = _dealer_reason(p, ctx.streak)
+    amount = num(amount)
+    out = [{"from": payer, "to": ctx.seat, "amount": amount, "reason": reason} for payer in involved]
+    if steps:
+        steps.msg("settle.dealer_entries", reason=reason, amount=num(amount))
+    return out
 
 
 def _by_payer(entries: list[dict[str, Any]]) -> dict[str, float]:
@@ -187,59 +211,69 @@ def _by_payer(entries: list[dict[str, Any]]) -> dict[str, float]:
     return out
 
 
-def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = None, ev: Evaluation | None = None, chickens: bool = True, explain: bool = True) -> Settled:
-    """The ledger of one win. `chickens=False` when a table case settles every hand's chickens;
-    `explain=False` skips the explain steps (scoring many hands)."""
+def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = None, ev: Evaluation | None = None, chickens: bool = True) -> Settled:
+    """The ledger of one win. `chickens=False` when a table case settles every hand's chickens.
+    The explain steps are not built here: `Settled.steps_fn` settles again into a Steps."""
     if value.payments is not None:
         ledger = value.ledger if value.ledger is not None else [
             {"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in value.payments.items() if a
         ]
-        return Settled(dict(value.payments), value.pot, ledger, [])
+        return Settled(dict(value.payments), value.pot, ledger)
+    settled = _settle(value, rs, ctx, hand, ev, chickens, NO_STEPS)
+    settled.steps_fn = lambda: _steps_of(value, rs, ctx, hand, ev, chickens)
+    return settled
+
+
+def _steps_of(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool) -> list[str]:
+    steps = Steps()
+    _settle(value, rs, ctx, hand, ev, chickens, steps)
+    return list(steps)
+
+
+def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool, steps: Steps) -> Settled:
     if ctx.active:
         check_active(rs, ctx)
     p = plan(rs)
     parts = shares(rs, ctx)
-    steps: list[str] = []
     normal: dict[str, float] = {}
-    surcharge, ssteps = _discarder_factor(rs, ctx, ev) if p.surcharges else (1, [])
-    steps += ssteps
+    surcharge = _discarder_factor(rs, ctx, ev, steps) if p.surcharges else 1
+    plain = p.mult == 1 and not p.streak_doubling  # no dealer factor to look up per payer
     for payer, behalf, share in parts:
-        amount = value.points * share * _dealer_factor(p, ctx, behalf)
+        amount = value.points * share if plain else value.points * share * _dealer_factor(p, ctx, behalf)
         if not ctx.tsumo and payer == behalf == ctx.from_seat:
             amount *= surcharge
         normal[payer] = normal.get(payer, 0) + amount
-        if explain:
+        if steps:
             if payer == behalf:
                 steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if ctx.tsumo else "settle.discard"), share=num(share)))
             else:
                 steps.append(Msg("settle.on_behalf", seat=payer, amount=num(amount), behalf=behalf))
     hand_pay, reason = normal, "hand"
     if p.liability and hand is not None and ev is not None:
-        hand_pay, why, lsteps = apply_liability(normal, rs, ctx, hand, ev)
-        steps += lsteps
+        hand_pay, why = apply_liability(normal, rs, ctx, hand, ev, steps)
         if why:
             reason = f"hand (包牌 {why})"
-    ledger = [entry(s, ctx.seat, a, reason) for s, a in hand_pay.items() if a]
-    payers = list(dict.fromkeys(x for x, _, _ in parts))
+    seat = ctx.seat
+    ledger = [{"from": s, "to": seat, "amount": num(a), "reason": reason} for s, a in hand_pay.items() if a]
+    payers = list(dict.fromkeys(x for x, _, _ in parts)) if len(parts) > 1 else [x for x, _, _ in parts]
     for why, amount in value.adds:
-        ledger += [entry(s, ctx.seat, amount, why) for s in payers]
-    extra, dsteps = _dealer_entries(p, ctx, parts)
+        ledger += [entry(s, seat, amount, why) for s in payers]
+    extra = _dealer_entries(p, ctx, parts, steps) if p.dealer_entries else []
     ledger += extra
-    steps += dsteps
     if hand is not None and (p.extras or ctx.birds):
         for more in (
-            kong_entries(hand, ctx.seat, rs, ctx),
-            bird_entries(normal, rs, ctx, _by_payer(extra)),
-            flower_entries(hand, payers, rs, ctx),
-            chicken_entries({ctx.seat: hand}, rs, ctx, winners=(ctx.seat,)) if chickens else [],
+            kong_entries(hand, ctx.seat, rs, ctx) if p.kongs and hand.melds else [],
+            bird_entries(normal, rs, ctx, _by_payer(extra)) if ctx.birds else [],
+            flower_entries(hand, payers, rs, ctx) if p.flowers else [],
+            chicken_entries({ctx.seat: hand}, rs, ctx, winners=(ctx.seat,)) if chickens and p.chickens else [],
         ):
             ledger += more
-            if explain:
+            if steps:
                 steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in more]
-    payments = {s: 0.0 for s in rs.seats if s != ctx.seat}
+    payments = {s: 0.0 for s in p.seats if s != seat}
     for e in ledger:
-        if e["to"] == ctx.seat and e["from"] in payments:
+        if e["to"] == seat and e["from"] in payments:
             payments[e["from"]] += e["amount"]
-        elif e["from"] == ctx.seat and e["to"] in payments:
+        elif e["from"] == seat and e["to"] in payments:
             payments[e["to"]] -= e["amount"]  # a flow from the winner (none of the shipped rules)
-    return Settled({s: num(a) for s, a in payments.items()}, 0, ledger, steps)
+    return Settled({s: num(a) for s, a in payments.items()}, 0, ledger)

@@ -11,27 +11,74 @@ from mjtools.scoring.result import Evaluation
 from mjtools.tiles import parse_kind
 
 
+class Checks:
+    """The win requirements of one ruleset, read once: validity runs for every reading of every
+    hand, and most rule files enable only a few of the checks (kept on the ruleset, as the fan
+    plan is; `rs.with_options` makes a new ruleset, so options cannot go stale)."""
+
+    def __init__(self, rs: Ruleset):
+        win = rs.section("win")
+        req = rs.requirements
+        self.req = req
+        self.forbid = tuple((fid, rule) for fid, rule in win.get("forbid", {}).items() if rule.get("enabled", True))
+        self.shape_any = bool(req) or "forbid" in win
+        self.pair_258_exempt = win.get("pair_258_exempt", ())
+        self.min_tiles_one_suit = win.get("min_tiles_one_suit") or 0
+        self.terminal_or_dragon_pung = bool(win.get("terminal_or_dragon_pung"))
+        self.only_yaku = _only_yaku(rs)
+        minimum = win.get("minimum", {})
+        self.yaku = bool(minimum.get("yaku"))
+        self.skip = frozenset(minimum.get("exclude_fans", ()))
+        self.need_fan = minimum.get("fan")
+        self.need_fan_ron = minimum.get("fan_ron")
+        self.open_by = frozenset(win.get("open_by", ("chi", "pon", "exposed_kong", "added_kong"))) if win.get("must_open") else None
+        self.pass_lock = rs.section("play").get("furiten") == "pass_lock"
+        self.self_draw_only = bool(win.get("self_draw_only"))
+        self.unless_order = tuple(win.get("self_draw_only_unless") or ())
+        self.unless = frozenset(self.unless_order)
+        self.only_for = frozenset(win.get("self_draw_only_for") or ())
+        calls = rs.section("calls")
+        self.chi_left_only = bool(calls.get("chi_left_only"))
+        self.kong_not_from_left = calls.get("exposed_kong_from_left") is False
+        self.no_bloom = bool(win.get("no_bloom_after_exposed_kong"))
+        self.calls = self.chi_left_only or self.kong_not_from_left or self.no_bloom
+        self.no_win = tuple((t, parse_kind(t)) for t in win.get("no_win_holding", ()))
+        self.max_wild_for_basic = win.get("max_wild_for_basic")
+        self.wants_ids = bool(self.unless or self.only_for or self.max_wild_for_basic is not None)
+        self.ready_declaration = bool(win.get("ready_declaration"))
+        self.minimum_points = (minimum.get("points_tsumo"), minimum.get("points_ron"), bool(minimum.get("points_before_rounding")))
+
+
+def checks_for(rs: Ruleset) -> Checks:
+    got = rs.__dict__.get("_win_checks")
+    if got is None:
+        got = rs.__dict__["_win_checks"] = Checks(rs)
+    return got
+
+
 def shape_reason(ctx: Ctx, rs: Ruleset) -> str | None:
     """Requirements that depend only on the decomposition."""
-    req = rs.requirements
-    win = rs.section("win")
-    if not req and ctx.win.void is None and "forbid" not in win:
+    ch = checks_for(rs)
+    void = ctx.win.void
+    if not ch.shape_any and void is None:
         return None
+    req = ch.req
     suits = ctx.suits
     if "missing_suit" in req and len(suits) > 2:
         return "missing_suit: the hand holds all three suits (缺一门)"
-    if ctx.win.void is not None:
-        g = "mps".index(ctx.win.void)
+    if void is not None:
+        g = "mps".index(void)
         if g in suits:
-            return f"missing_suit: the hand holds the declared void suit {ctx.win.void}"
+            return f"missing_suit: the hand holds the declared void suit {void}"
+    if not req:
+        return forbid_reason(ctx, rs)
     if "pair_258" in req and ctx.standard:
         p = ctx.pair
-        exempt = win.get("pair_258_exempt", ())
         is_258 = p is not None and p.first < 27 and p.first % 9 in (1, 4, 7)
-        if not is_258 and not _exempt_from_258(ctx, rs, exempt):
+        if not is_258 and not _exempt_from_258(ctx, rs, ch.pair_258_exempt):
             return "pair_258: the pair is not a 2, 5 or 8"
     if "min_tiles_one_suit" in req:
-        need = win.get("min_tiles_one_suit") or 0
+        need = ch.min_tiles_one_suit
         if need and max((sum(1 for k in ctx.kinds if k < 27 and k // 9 == g) for g in range(3)), default=0) < need:
             return f"min_tiles_one_suit: fewer than {need} tiles of one suit (八枝)"
     if "all_three_suits_required" in req and len(suits) < 3:
@@ -39,7 +86,7 @@ def shape_reason(ctx: Ctx, rs: Ruleset) -> str | None:
     if "terminal_required" in req:
         from mjtools.patterns.suits import terminal_present
 
-        if not terminal_present(ctx, dragon_pung_counts=bool(win.get("terminal_or_dragon_pung"))):
+        if not terminal_present(ctx, dragon_pung_counts=ch.terminal_or_dragon_pung):
             return "terminal_required: no 1 or 9 in the hand (必须有幺九)"
     if "pung_required" in req and not ctx.pungs:
         return "pung_required: no pung or kong in the hand"
@@ -66,11 +113,14 @@ def _exempt_from_258(ctx: Ctx, rs: Ruleset, exempt) -> bool:
 
 def forbid_reason(ctx: Ctx, rs: Ruleset) -> str | None:
     """win.forbid: hands that may not win (their pattern holds for this reading)."""
+    forbid = checks_for(rs).forbid
+    if not forbid:
+        return None
     from mjtools.patterns import evaluate
     from mjtools.rules.model import pick
 
-    for fid, rule in rs.section("win").get("forbid", {}).items():
-        if rule.get("enabled", True) and evaluate(rule["pattern"], ctx):
+    for fid, rule in forbid:
+        if evaluate(rule["pattern"], ctx):
             return f"{fid}: " + (pick(rule.get("names")) or "this hand may not win")
     return None
 
@@ -93,66 +143,67 @@ def _only_yaku(rs: Ruleset) -> bool:
 
 def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: int) -> str | None:
     """Requirements on the fans and the circumstances of the win."""
-    if _only_yaku(rs):
-        if rs.section("win").get("minimum", {}).get("yaku"):
-            for a in ev.fans:
+    ch = checks_for(rs)
+    fans = ev.fans
+    if ch.only_yaku:
+        if ch.yaku:
+            for a in fans:
                 if a.yaku:
                     return None
             return "no yaku"
         return None
-    win = rs.section("win")
-    ids = {a.id for a in ev.fans}
-    minimum = win.get("minimum", {})
-    if minimum.get("yaku") and not any(a.yaku for a in ev.fans):
+    if ch.yaku and not any(a.yaku for a in fans):
         return "no yaku"
-    skip = set(minimum.get("exclude_fans", ()))
-    fan_sum = sum(a.total for a in ev.fans if a.id not in skip and a.yaku)
-    need = minimum.get("fan")
-    if not ctx.tsumo and minimum.get("fan_ron") is not None:
-        need = max(need or 0, minimum["fan_ron"])
-    if need and fan_sum < need and not any(a.limit for a in ev.fans):
-        return f"minimum_fan: {fan_sum:g} below the minimum of {need:g}"
-    if win.get("must_open"):
-        open_by = set(win.get("open_by", ("chi", "pon", "exposed_kong", "added_kong")))
+    need = ch.need_fan
+    if not ctx.tsumo and ch.need_fan_ron is not None:
+        need = max(need or 0, ch.need_fan_ron)
+    if need:
+        skip = ch.skip
+        fan_sum = sum(a.total for a in fans if a.id not in skip and a.yaku)
+        if fan_sum < need and not any(a.limit for a in fans):
+            return f"minimum_fan: {fan_sum:g} below the minimum of {need:g}"
+    if ch.open_by is not None:
         kinds = {"chow": "chi", "pung": "pon", "exposed_kong": "exposed_kong", "added_kong": "added_kong"}
-        if not any(kinds.get(m.kind) in open_by for m in hand.melds):
+        if not any(kinds.get(m.kind) in ch.open_by for m in hand.melds):
             return "must_open: the hand was never opened (开口)"
+    # The fan ids only matter to a few rules; most rule files never build the set.
+    ids = {a.id for a in fans} if ch.wants_ids else frozenset()
     if not ctx.tsumo:
-        if ctx.has("passed_win") and rs.section("play").get("furiten") == "pass_lock":
+        if ch.pass_lock and ctx.has("passed_win"):
             return "pass_lock: a win passed up since the winner's last draw blocks wins on discards (过手胡 / 漏和)"
-        if win.get("self_draw_only"):
+        if ch.self_draw_only:
             return "self_draw_only: this variant wins only by self-draw"
-        unless = win.get("self_draw_only_unless")
-        if unless and not ids & set(unless):
-            return "self_draw_only: a discard win needs " + ", ".join(unless)
-        only = win.get("self_draw_only_for")
-        if only and ids and ids <= set(only):
+        if ch.unless and not ids & ch.unless:
+            return "self_draw_only: a discard win needs " + ", ".join(ch.unless_order)
+        if ch.only_for and ids and ids <= ch.only_for:
             return "self_draw_only: " + ", ".join(sorted(ids)) + " must be self-drawn"
-    why = call_reason(rs, ctx, hand)
-    if why:
-        return why
-    no_win = win.get("no_win_holding", ())
-    if no_win:
+    if ch.calls:
+        why = call_reason(rs, ctx, hand)
+        if why:
+            return why
+    if ch.no_win:
         # A tile that is wild this hand is no longer the tile that blocks a win (钻 on 白板).
         wild = ev.pctx.wild_kinds if ev.pctx is not None else frozenset()
         held = {t.kind for t in hand.hand_tiles()} - wild
-        for t in no_win:
-            if parse_kind(t) in held:
+        for t, kind in ch.no_win:
+            if kind in held:
                 return f"no_win_holding: {t} is still in the hand"
-    cap = win.get("max_wild_for_basic")
+    cap = ch.max_wild_for_basic
     if cap is not None and wild_held > cap and ids <= {"basic_win"}:
         return f"max_wild_for_basic: a basic win may hold at most {cap} wildcards"
-    if win.get("ready_declaration") and not (ctx.has("riichi") or ctx.has("double_riichi")):
+    if ch.ready_declaration and not (ctx.has("riichi") or ctx.has("double_riichi")):
         return "ready_declaration: the winner did not declare ready (报听)"
     return None
 
 
 def points_reason(value, rs: Ruleset, ctx: WinContext) -> str | None:
     """起胡 in points: win.minimum.points_tsumo / points_ron against the per-payer value."""
-    minimum = rs.section("win").get("minimum", {})
-    need = minimum.get("points_tsumo" if ctx.tsumo else "points_ron")
-    got = value.unrounded if minimum.get("points_before_rounding") and value.unrounded is not None else value.points
-    if need is not None and got < need:
+    tsumo_need, ron_need, before_rounding = checks_for(rs).minimum_points
+    need = tsumo_need if ctx.tsumo else ron_need
+    if need is None:
+        return None
+    got = value.unrounded if before_rounding and value.unrounded is not None else value.points
+    if got < need:
         how = "a self-draw" if ctx.tsumo else "a discard win"
         return f"minimum_points: {got:g} below the {need:g} that {how} needs (起胡)"
     return None

@@ -23,27 +23,51 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from dataclasses import replace
+from typing import Any, Protocol
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
 from mjtools.messages import Joined, Msg
 from mjtools.rules.model import Ruleset
-from mjtools.scoring.result import Awarded, Evaluation, HandValue
+from mjtools.scoring.result import NO_STEPS, Awarded, Evaluation, HandValue, Steps
 
 Model = Callable[[Evaluation, Ruleset, WinContext, Hand], HandValue]
+
+
+class ModelFn(Protocol):
+    """A model as written: it also writes its explain steps into a sink (`Steps`)."""
+
+    def __call__(self, ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue: ...
+
+
 MODELS: dict[str, Model] = {}
 PreScore = Callable[[Hand, Ruleset, WinContext, str, str], "dict[str, Any] | None"]
 PRE_SCORE: dict[str, PreScore] = {}
 MODULES = ("flat", "doubling", "additive", "category", "points_doubling", "fan_gate", "multiplicative", "riichi")
 
 
-def model(name: str) -> Callable[[Model], Model]:
-    def deco(fn: Model) -> Model:
-        MODELS[name] = fn
+def model(name: str) -> Callable[[ModelFn], ModelFn]:
+    """Register a model. Scoring runs it with NO_STEPS; its explain steps come from running it
+    again, on demand, into a recording sink (only a shown reading needs them)."""
+
+    def deco(fn: ModelFn) -> ModelFn:
+        def run(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
+            fans = ev.fans[:]  # a model may trim ev.fans (limit hands): the replay starts alike
+            value = fn(ev, rs, ctx, hand, NO_STEPS)
+            value.steps_fn = lambda: _replay(fn, replace(ev, fans=fans[:]), rs, ctx, hand)
+            return value
+
+        MODELS[name] = run
         return fn
 
     return deco
+
+
+def _replay(fn: ModelFn, ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> list[str]:
+    steps = Steps()
+    fn(ev, rs, ctx, hand, steps)
+    return list(steps)
 
 
 def pre_score(name: str) -> Callable[[PreScore], PreScore]:
@@ -85,11 +109,13 @@ def get(name: str) -> Model:
 
 def num(x: float) -> float | int:
     """Whole numbers as int (JSON shows 8, not 8.0)."""
+    if type(x) is int:  # most amounts already are: skip the float round trip
+        return x
     return int(x) if float(x).is_integer() else round(x, 4)
 
 
-def fan_line(fans: list[Awarded]) -> str:
-    """'full_flush 2 + gen 1x2 = 4' for the explain steps."""
+def fan_line(fans: list[Awarded]) -> Msg:
+    """'full_flush 2 + gen 1x2 = 4' for the explain steps (only build it when recording)."""
     parts = [f"{a.id} {num(a.value)}" + (f"x{a.count}" if a.count != 1 else "") for a in fans]
     total = sum(a.total for a in fans)
     return Msg("doubling.fans", fans=Joined(parts, " + ") if parts else Msg("word.none"), total=num(total))
@@ -101,22 +127,22 @@ def round_up(x: float, step: int | None) -> float:
     return math.ceil(x / step - 1e-9) * step
 
 
-def apply_cap_points(points: float, sc: Mapping[str, Any], steps: list[str]) -> tuple[float, str | None]:
+def apply_cap_points(points: float, sc: Mapping[str, Any], steps: Steps) -> tuple[float, str | None]:
     """The per-payer ceiling (金顶), whatever the model."""
     cap = sc.get("cap_points")
     if cap is not None and points > cap:
-        steps.append(Msg("models.cap_points", cap=num(cap)))
+        steps.msg("models.cap_points", cap=num(cap))
         return cap, "cap"
     return points, None
 
 
-def self_draw_adds(sc: Mapping[str, Any], ctx: WinContext, base: float, points: float, steps: list[str]) -> tuple[float, list[tuple[str, float]]]:
+def self_draw_adds(sc: Mapping[str, Any], ctx: WinContext, base: float, points: float, steps: Steps) -> tuple[float, list[tuple[str, float]]]:
     """自摸加底 / double on a self-draw. `fan` is the rule file's own self_draw fan, so nothing here."""
     mode = sc.get("self_draw_bonus", "none")
     if not ctx.tsumo or mode in ("none", "fan", None):
         return points, []
     if mode == "double":
-        steps.append(Msg("models.self_draw_double", points=num(points), doubled=num(points * 2)))
+        steps.msg("models.self_draw_double", points=num(points), doubled=num(points * 2))
         return points * 2, []
-    steps.append(Msg("models.self_draw_base", base=num(base)))
+    steps.msg("models.self_draw_base", base=num(base))
     return points, [("self-draw base (自摸加底)", base)]

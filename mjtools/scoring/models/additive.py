@@ -9,19 +9,20 @@ from __future__ import annotations
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
-from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num, self_draw_adds
-from mjtools.scoring.result import Evaluation, HandValue
+from mjtools.scoring.result import Evaluation, HandValue, Steps
 
 
 @model("additive")
-def additive(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
+def additive(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     sc = rs.section("scoring")
     base = sc.get("base", 0)
     per = sc.get("per_unit", 1)
     total = sum(a.total for a in ev.fans)
-    steps = [fan_line(ev.fans), Msg("additive.sum", base=num(base), total=num(total), per=num(per), points=num(base + total * per))]
+    if steps:
+        steps.append(fan_line(ev.fans))
+        steps.msg("additive.sum", base=num(base), total=num(total), per=num(per), points=num(base + total * per))
     points, adds = self_draw_adds(sc, ctx, base, base + total * per, steps)
     points, limit = apply_cap_points(points, sc, steps)
-    return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", "台"), steps=steps, adds=adds)
+    return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", "台"), adds=adds)

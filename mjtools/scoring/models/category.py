@@ -20,7 +20,7 @@ from mjtools.hand import Hand
 from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import apply_cap_points, model, num
-from mjtools.scoring.result import Evaluation, HandValue
+from mjtools.scoring.result import Evaluation, HandValue, Steps
 
 
 def tier_of(tiers: Mapping[str, Mapping[str, Any]], units: float) -> str | None:
@@ -34,7 +34,7 @@ def tier_of(tiers: Mapping[str, Mapping[str, Any]], units: float) -> str | None:
 
 
 @model("category")
-def category(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
+def category(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     sc = rs.section("scoring")
     big = [a for a in ev.fans if a.category == "big"]
     units = sum(a.total for a in big)
@@ -42,7 +42,8 @@ def category(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
     if big:
         each = sc.get("big_tsumo_each", sc.get("big_each", 6)) if ctx.tsumo else sc.get("big_each", 6)
         points = each * units
-        steps = [Msg("category.big", fans=" + ".join(f"{a.id} {num(a.total)}" for a in big), units=num(units), each=num(each), points=num(points))]
+        if steps:
+            steps.msg("category.big", fans=" + ".join(f"{a.id} {num(a.total)}" for a in big), units=num(units), each=num(each), points=num(points))
         total = units
         tiers = sc.get("tiers", {})
         if tiers:
@@ -50,7 +51,8 @@ def category(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
             extra["tier"] = tid
             if tid is not None:
                 names = tiers[tid].get("names")
-                steps.append(Msg("category.tier", units=num(units), tier=tid, name=pick(names, "en") or tid, name_zh=pick(names, "zh") or tid))
+                if steps:
+                    steps.msg("category.tier", units=num(units), tier=tid, name=pick(names, "en") or tid, name_zh=pick(names, "zh") or tid)
     else:
         small = [a for a in ev.fans if a.category == "small" and a.total > 0]
         total = sum(a.total for a in small) or 1
@@ -58,12 +60,13 @@ def category(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
             total = 1
         one = sc.get("small_tsumo", 2) if ctx.tsumo else sc.get("small_ron", 1)
         points = one * total
-        how = Msg("category.small_tsumo" if ctx.tsumo else "settle.discard")
-        if total == 1:
-            steps = [Msg("category.small", how=how, points=num(points))]
-        else:
-            steps = [Msg("category.small_units", how=how, fans=" + ".join(f"{a.id} {num(a.total)}" for a in small), units=num(total), one=num(one), points=num(points))]
+        if steps:
+            how = Msg("category.small_tsumo" if ctx.tsumo else "settle.discard")
+            if total == 1:
+                steps.msg("category.small", how=how, points=num(points))
+            else:
+                steps.msg("category.small_units", how=how, fans=" + ".join(f"{a.id} {num(a.total)}" for a in small), units=num(total), one=num(one), points=num(points))
         if sc.get("tiers"):
             extra["tier"] = None
     points, limit = apply_cap_points(points, sc, steps)
-    return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", "分"), steps=steps, extra=extra)
+    return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", "分"), extra=extra)

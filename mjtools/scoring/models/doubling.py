@@ -10,24 +10,24 @@ from __future__ import annotations
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
-from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num, self_draw_adds
-from mjtools.scoring.result import Evaluation, HandValue
+from mjtools.scoring.result import Evaluation, HandValue, Steps
 
 
 @model("doubling")
-def doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
+def doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     sc = rs.section("scoring")
     base = sc.get("base", 1)
     cap = sc.get("cap")
-    steps = [fan_line(ev.fans)]
+    if steps:
+        steps.append(fan_line(ev.fans))
     cat = sc.get("base_category")
     if cat:
         # Fans of this category add to the base instead of the doubling (上海 花: (1 + 花) x 2^番).
         adds = sum(a.total for a in ev.fans if a.category == cat)
         if adds:
-            steps.append(Msg("doubling.base_added", base=num(base), added=num(adds), total=num(base + adds)))
+            steps.msg("doubling.base_added", base=num(base), added=num(adds), total=num(base + adds))
         base += adds
         counted_fans = [a for a in ev.fans if a.category != cat]
     else:
@@ -41,16 +41,17 @@ def doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandVa
         counted = max(a.value for a in limits) if lv is None else lv
         total = counted
         limit = limits[0].id
-        steps.append(Msg("doubling.limit", fan=limit, counted=num(counted)))
+        steps.msg("doubling.limit", fan=limit, counted=num(counted))
     else:
         total = sum(a.total for a in counted_fans)
         counted = total
         if cap is not None and total > cap:
             counted = cap
             limit = "cap"
-            steps.append(Msg("doubling.capped", cap=num(cap)))
+            steps.msg("doubling.capped", cap=num(cap))
     points = base * 2**counted
-    steps.append(Msg("doubling.points", base=num(base), counted=num(counted), points=num(points)))
+    if steps:
+        steps.msg("doubling.points", base=num(base), counted=num(counted), points=num(points))
     points, adds = self_draw_adds(sc, ctx, base, points, steps)
     points, capped = apply_cap_points(points, sc, steps)
-    return HandValue(num(total), num(points), limit=limit or capped, unit=sc.get("unit", "番"), steps=steps, adds=adds)
+    return HandValue(num(total), num(points), limit=limit or capped, unit=sc.get("unit", "番"), adds=adds)

@@ -9,27 +9,27 @@ from __future__ import annotations
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
-from mjtools.messages import Msg
 from mjtools.patterns import evaluate
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num
-from mjtools.scoring.result import Evaluation, HandValue
+from mjtools.scoring.result import Evaluation, HandValue, Steps
 
 
 @model("fan_gate")
-def fan_gate(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
+def fan_gate(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     sc = rs.section("scoring")
     total = sum(a.total for a in ev.fans)
-    steps = [Msg("fan_gate.fans", line=fan_line(ev.fans))]
+    if steps:
+        steps.msg("fan_gate.fans", line=fan_line(ev.fans))
     for i, stake in enumerate(sc.get("stakes", ())):
         when = stake.get("when")
         if when is None or (ev.pctx is not None and evaluate(when, ev.pctx)):
             name = pick(stake.get("names")) or f"stake {i + 1}"
             points = stake["amount"]
-            steps.append(Msg("fan_gate.stake", name=name, points=num(points)))
+            steps.msg("fan_gate.stake", name=name, points=num(points))
             break
     else:
         points = sc.get("base", 1)
-        steps.append(Msg("fan_gate.base", points=num(points)))
+        steps.msg("fan_gate.base", points=num(points))
     points, limit = apply_cap_points(points, sc, steps)
-    return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", "番"), steps=steps)
+    return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", "番"))

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from mjtools.context import WinContext
 from mjtools.hand import Hand
-from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num
-from mjtools.scoring.result import Evaluation, HandValue
+from mjtools.scoring.result import Evaluation, HandValue, Steps
 
 
 @model("flat")
-def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
+def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     """points = scoring.stake (default scoring.base) + the sum of the fans (each payer)."""
     sc = rs.section("scoring")
     base = sc.get("stake", sc.get("base", 1))
     total = sum(a.total for a in ev.fans)
-    steps = [fan_line(ev.fans)]
+    if steps:
+        steps.append(fan_line(ev.fans))
+        steps.msg("flat.sum", base=num(base), total=num(total), points=num(base + total))
     points, limit = apply_cap_points(base + total, sc, steps)
-    steps.insert(1, Msg("flat.sum", base=num(base), total=num(total), points=num(base + total)))
-    return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", ""), steps=steps)
+    return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", ""))

@@ -13,11 +13,11 @@ from mjtools.hand import Hand
 from mjtools.messages import Joined, Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, model, num
-from mjtools.scoring.result import Evaluation, HandValue
+from mjtools.scoring.result import Evaluation, HandValue, Steps
 
 
 @model("multiplicative")
-def multiplicative(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
+def multiplicative(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     sc = rs.section("scoring")
     stake = sc.get("base", 1)
     cats = sc.get("category_base", {})
@@ -29,7 +29,8 @@ def multiplicative(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> 
     factor = 1.0
     for a in ev.fans:
         factor *= a.value**a.count
-    parts = Joined([f"{a.id} {num(a.value)}" + (f"^{a.count}" if a.count != 1 else "") for a in ev.fans], " x ") if ev.fans else Msg("multiplicative.no_factor")
-    steps = [Msg("multiplicative.stake", stake=num(stake), parts=parts, points=num(stake * factor))]
+    if steps:
+        parts = Joined([f"{a.id} {num(a.value)}" + (f"^{a.count}" if a.count != 1 else "") for a in ev.fans], " x ") if ev.fans else Msg("multiplicative.no_factor")
+        steps.msg("multiplicative.stake", stake=num(stake), parts=parts, points=num(stake * factor))
     points, limit = apply_cap_points(stake * factor, sc, steps)
-    return HandValue(num(factor), num(points), limit=limit, unit=sc.get("unit", "x"), steps=steps)
+    return HandValue(num(factor), num(points), limit=limit, unit=sc.get("unit", "x"))

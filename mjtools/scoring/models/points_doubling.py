@@ -23,7 +23,7 @@ from mjtools.hand import Hand
 from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num, round_up
-from mjtools.scoring.result import Evaluation, HandValue
+from mjtools.scoring.result import Evaluation, HandValue, Steps
 from mjtools.tiles import TERMINALS_AND_HONORS
 
 
@@ -90,22 +90,25 @@ def hu_points(ev: Evaluation, ctx: WinContext, pts: Mapping[str, Any]) -> tuple[
 
 
 @model("points_doubling")
-def points_doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
+def points_doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     sc = rs.section("scoring")
     pts = sc.get("points", {})
     base_points = sc.get("base_points", 10)
     tai = sum(a.total for a in ev.fans)
-    steps = [Msg("points_doubling.tai", line=fan_line(ev.fans).replace("fans:", "台:"))]
+    if steps:
+        steps.msg("points_doubling.tai", line=fan_line(ev.fans).replace("fans:", "台:"))
     fixed = [(a.id, pts["fixed"][a.id]) for a in ev.fans if a.id in pts.get("fixed", {})]
     if fixed:
         hu, counted = 0.0, fixed[0][1]
-        steps.append(Msg("points_doubling.fixed", fan=fixed[0][0], counted=num(counted)))
+        steps.msg("points_doubling.fixed", fan=fixed[0][0], counted=num(counted))
     else:
         hu, lines = hu_points(ev, ctx, pts)
         counted = hu + base_points
-        steps.append(Msg("points_doubling.hu", lines=", ".join(lines) if lines else Msg("word.none"), hu=num(hu), base=num(base_points), counted=num(counted)))
+        if steps:
+            steps.msg("points_doubling.hu", lines=", ".join(lines) if lines else Msg("word.none"), hu=num(hu), base=num(base_points), counted=num(counted))
     raw = counted * 2**tai
     points = round_up(raw, sc.get("round_to", 10))
-    steps.append(Msg("points_doubling.points", counted=num(counted), tai=num(tai), raw=num(raw)) if points == raw else Msg("points_doubling.points_rounded", counted=num(counted), tai=num(tai), raw=num(raw), points=num(points)))
+    if steps:
+        steps.append(Msg("points_doubling.points", counted=num(counted), tai=num(tai), raw=num(raw)) if points == raw else Msg("points_doubling.points_rounded", counted=num(counted), tai=num(tai), raw=num(raw), points=num(points)))
     points, limit = apply_cap_points(points, sc, steps)
-    return HandValue(num(tai), num(points), base=num(hu), limit=limit, unit=sc.get("unit", "台"), steps=steps, unrounded=num(raw))
+    return HandValue(num(tai), num(points), base=num(hu), limit=limit, unit=sc.get("unit", "台"), unrounded=num(raw))

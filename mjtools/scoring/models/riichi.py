@@ -18,7 +18,7 @@ from mjtools.hand import Hand
 from mjtools.messages import Joined, Msg, has, localize
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import model, pre_score
-from mjtools.scoring.result import Evaluation, HandValue
+from mjtools.scoring.result import Evaluation, HandValue, Steps
 from mjtools.tiles import parse_kind
 
 # (least han, basic points, name) below yakuman; mangan also caps fu x 2^(han+2) above 2000.
@@ -153,7 +153,7 @@ def limit_of(han: int, fu: int, params: Mapping[str, Any]) -> tuple[int, str | N
 
 
 @model("riichi")
-def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
+def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     params = rs.section("scoring").get("riichi", _NO_PARAMS)
     cap = params.get("max_yakuman")
     fans = ev.fans
@@ -187,24 +187,23 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValu
     payments, pot = pay_amounts(basic, rs, ctx)
     extra = {"han": han, "fu": fu, "fu_breakdown": [{"reason": p[0], "fu": p[1]} for p in parts]}
 
-    def steps() -> list[str]:
-        out: list[str] = []
+    if steps:
         if parts:
-            out.append(Msg("riichi.fu", parts=Joined([Msg("fu.part", name=_part_msg(p), fu=p[1]) for p in parts], " + "), raw=raw, fu=fu))
+            steps.msg("riichi.fu", parts=Joined([Msg("fu.part", name=_part_msg(p), fu=p[1]) for p in parts], " + "), raw=raw, fu=fu)
         if yakuman:
             if cap and int(multiples) > cap:
-                out.append(Msg("riichi.cap_yakuman", cap=cap))
-            out.append(Msg("riichi.yakuman", ids=" + ".join(a.id for a in yakuman), times=han // 13, basic=basic))
+                steps.msg("riichi.cap_yakuman", cap=cap)
+            steps.msg("riichi.yakuman", ids=" + ".join(a.id for a in yakuman), times=han // 13, basic=basic)
         else:
             formula = f"{fu} x 2^({han}+2) = {fu * 2 ** (han + 2)}" if han < 5 else Msg("riichi.han", han=han)
             if limit:
-                out.append(Msg("riichi.basic_limit", han=han, fu=fu, formula=formula, basic=basic, limit=_limit_word(limit)))
+                steps.msg("riichi.basic_limit", han=han, fu=fu, formula=formula, basic=basic, limit=_limit_word(limit))
             else:
-                out.append(Msg("riichi.basic", han=han, fu=fu, formula=formula, basic=basic))
-        return out + pay_steps(basic, rs, ctx, payments, pot)
+                steps.msg("riichi.basic", han=han, fu=fu, formula=formula, basic=basic)
+        steps.extend(pay_steps(basic, rs, ctx, payments, pot))
 
     points = sum(payments.values()) + pot
-    return HandValue(han, points, None, limit, "han", extra, [], payments, pot, ledger_of(rs, ctx, payments, pot), tiebreak[:3], tiebreak=tiebreak, steps_fn=steps)
+    return HandValue(han, points, None, limit, "han", extra, payments, pot, ledger_of(rs, ctx, payments, pot), tiebreak[:3], tiebreak=tiebreak)
 
 
 def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None = None) -> tuple[dict[str, int], int]:
