@@ -4,29 +4,58 @@ so that a command the fast path answers does not load the general engine."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from mjtools.hand import Hand
     from mjtools.shapes import ShapeSpec
 
 
-@dataclass
 class HandState:
-    """A hand reduced to what analysis needs."""
+    """A hand reduced to what analysis needs. Mutable, compared by value (fields in order).
 
-    counts: list[int]  # natural concealed tiles per kind (34), last tile included
-    wild: int  # wildcards among the concealed tiles
-    melds: int  # exposed melds and concealed kongs
-    meld_groups: frozenset[int]  # groups 0-3 (m p s z) that melds use
-    meld_pungs_only: bool  # every meld is a pung or kong (for all-pungs shapes)
-    meld_tiles: tuple[int, int, int, int]  # tiles in melds per group (kongs count 4)
-    held: list[int]  # physical copies held per kind (50), melds and set-aside included
-    meld_kinds: frozenset[int] = frozenset()  # the (natural) kinds the melds hold
-    concealed_kongs: int = 0  # melds that are concealed kongs
-    meld_counts: list[int] = field(default_factory=list)  # copies per kind (34) the melds represent
-    wild_held: list[int] = field(default_factory=list)  # concealed wildcards per physical kind (50)
+    Written out by hand rather than as a dataclass: compiling the generated methods was a
+    measurable part of every command's start-up."""
+
+    __match_args__ = ("counts", "wild", "melds", "meld_groups", "meld_pungs_only", "meld_tiles", "held", "meld_kinds", "concealed_kongs", "meld_counts", "wild_held")
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value
+
+    def __init__(
+        self,
+        counts: list[int],  # natural concealed tiles per kind (34), last tile included
+        wild: int,  # wildcards among the concealed tiles
+        melds: int,  # exposed melds and concealed kongs
+        meld_groups: frozenset[int],  # groups 0-3 (m p s z) that melds use
+        meld_pungs_only: bool,  # every meld is a pung or kong (for all-pungs shapes)
+        meld_tiles: tuple[int, int, int, int],  # tiles in melds per group (kongs count 4)
+        held: list[int],  # physical copies held per kind (50), melds and set-aside included
+        meld_kinds: frozenset[int] = frozenset(),  # the (natural) kinds the melds hold
+        concealed_kongs: int = 0,  # melds that are concealed kongs
+        meld_counts: list[int] | None = None,  # copies per kind (34) the melds represent
+        wild_held: list[int] | None = None,  # concealed wildcards per physical kind (50)
+    ) -> None:
+        self.counts = counts
+        self.wild = wild
+        self.melds = melds
+        self.meld_groups = meld_groups
+        self.meld_pungs_only = meld_pungs_only
+        self.meld_tiles = meld_tiles
+        self.held = held
+        self.meld_kinds = meld_kinds
+        self.concealed_kongs = concealed_kongs
+        self.meld_counts: list[int] = [] if meld_counts is None else meld_counts
+        self.wild_held: list[int] = [] if wild_held is None else wild_held
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__match_args__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return f"HandState({', '.join(f'{n}={v!r}' for n, v in zip(self.__match_args__, self._fields()))})"
 
     @property
     def tiles(self) -> int:

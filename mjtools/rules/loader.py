@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 import os
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from mjtools import __version__
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 MAX_DEPTH = 8
 SCHEMA_PATH = os.path.join(os.path.dirname(__file__), "schema.json")
 Origins = dict[tuple[str, ...], str]
+LAZY_KEY = "examples"  # kept out of the single-hand path (see LazyFrozen)
 
 
 def shipped_dir() -> str:
@@ -382,21 +384,30 @@ def _cache_file(kind: str, key: str) -> str | None:
 def _cache_read(kind: str, stamp: str, key: str = "", frozen: bool = False) -> Any:
     """The cached value (frozen: read-only mappings and tuples, as `freeze` makes them), or
     None if absent or stale."""
+    got = _cache_read_parts(kind, stamp, key, frozen)
+    return None if got is None else got[0]
+
+
+def _cache_read_parts(kind: str, stamp: str, key: str = "", frozen: bool = False) -> tuple[Any, bytes] | None:
+    """(the cached value, the undecoded text after its first line) or None (see _cache_write)."""
     key = key or kind
     f = _cache_file(kind, key)
     if f is None:
         return None
     try:
         with open(f, "rb") as fh:  # json decodes UTF-8 bytes faster than a text file does
-            data = json.loads(fh.read(), object_pairs_hook=frozen_object if frozen else None)
+            head, _, tail = fh.read().partition(b"\n")
+            data = json.loads(head, object_pairs_hook=frozen_object if frozen else None)
     except (OSError, ValueError):
         return None
     if not isinstance(data, Mapping) or data.get("key") != key or data.get("stamp") != stamp:
         return None
-    return data.get("value")
+    return data.get("value"), tail
 
 
-def _cache_write(kind: str, stamp: str, value: Any, key: str = "") -> None:
+def _cache_write(kind: str, stamp: str, value: Any, key: str = "", tail: Any = None) -> None:
+    """One JSON line with the key, stamp and value; `tail` (JSON too) follows on a second line,
+    which a reader decodes only if it asks for it (json.dumps never writes a raw newline)."""
     key = key or kind
     f = _cache_file(kind, key)
     if f is None:
@@ -406,18 +417,56 @@ def _cache_write(kind: str, stamp: str, value: Any, key: str = "") -> None:
         tmp = f"{os.path.splitext(f)[0]}.{os.getpid()}.tmp"
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(json.dumps({"key": key, "stamp": stamp, "value": value}, ensure_ascii=False))
+            if tail is not None:
+                fh.write("\n" + json.dumps(tail, ensure_ascii=False))
         os.replace(tmp, f)
     except OSError:
         pass
+
+
+class LazyFrozen(Mapping[str, Any]):
+    """A cached JSON object, decoded (frozen) when first read. The rules cache keeps a rule
+    file's worked examples this way: over half of the cached riichi data, and read only by
+    explain-rule and the example runner, never by a single-hand command."""
+
+    __slots__ = ("_text", "_value")
+
+    def __init__(self, text: bytes) -> None:
+        self._text = text
+        self._value: Mapping[str, Any] | None = None
+
+    def _get(self) -> Mapping[str, Any]:
+        if self._value is None:
+            self._value = json.loads(self._text, object_pairs_hook=frozen_object)
+            self._text = b""
+        return self._value
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __repr__(self) -> str:
+        return repr(self._get())
 
 
 def load_resolved(path: str | os.PathLike[str]) -> tuple[Mapping[str, Any], Mapping[str, str], Sequence[str]]:
     """The validated, merged data of a rule file, its origins ('a.b' -> file) and its chain;
     frozen when it comes from the cache (`Ruleset.build` freezes the rest)."""
     key = os.path.realpath(path)
-    entry = _cache_read("rules", "", key, frozen=True)
-    if entry is not None and _stamp(entry["files"]) == entry["stamp"]:
-        return entry["data"], entry["origins"], entry["files"]
+    got = _cache_read_parts("rules", "", key, frozen=True)
+    if got is not None and isinstance(got[0], Mapping):
+        entry, tail = got
+        data = entry["data"]
+        lazy = data.get(LAZY_KEY) == 0  # a placeholder: the examples are on the second line
+        if _stamp(entry["files"]) == entry["stamp"] and (tail or not lazy):
+            if lazy:
+                data = MappingProxyType({k: LazyFrozen(tail) if k == LAZY_KEY else v for k, v in data.items()})
+            return data, entry["origins"], entry["files"]
     from pathlib import Path  # a cache miss: reading YAML costs far more than pathlib
 
     deleted: set = set()
@@ -428,5 +477,9 @@ def load_resolved(path: str | os.PathLike[str]) -> tuple[Mapping[str, Any], Mapp
 
     check_semantics(merged, origins, files[0], deleted)
     flat = {".".join(k): v for k, v in origins.items()}
-    _cache_write("rules", "", {"stamp": _stamp(files), "data": merged, "origins": flat, "files": files}, key)
+    # The examples go on the cache file's second line (decoded on first use); the key stays in
+    # place, so the data keeps its key order.
+    lazy = merged.get(LAZY_KEY)
+    head = {k: 0 if k == LAZY_KEY else v for k, v in merged.items()} if isinstance(lazy, dict) else merged
+    _cache_write("rules", "", {"stamp": _stamp(files), "data": head, "origins": flat, "files": files}, key, lazy if head is not merged else None)
     return merged, flat, files

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
@@ -44,15 +43,34 @@ def parse_option_value(raw: str) -> Any:
     return raw
 
 
-@dataclass(frozen=True, eq=False)
 class Ruleset:
-    """Resolved rules. `data` has option references replaced by the chosen values; `raw` keeps them."""
+    """Resolved rules. `data` has option references replaced by the chosen values; `raw` keeps them.
+
+    Read-only, compared by identity. A plain class rather than a frozen dataclass: defining
+    the dataclass (its generated methods compiled) was a measurable part of every command's
+    start-up, and nothing uses a Ruleset with dataclasses.replace or fields."""
 
     id: str
     raw: Mapping[str, Any]
     files: tuple[str, ...]
     origins: Mapping[str, str]
-    option_values: Mapping[str, Any] = field(default_factory=dict)
+    option_values: Mapping[str, Any]
+
+    def __init__(self, id: str, raw: Mapping[str, Any], files: tuple[str, ...], origins: Mapping[str, str], option_values: Mapping[str, Any] | None = None) -> None:
+        self.__dict__.update(id=id, raw=raw, files=files, origins=origins, option_values={} if option_values is None else option_values)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __repr__(self) -> str:
+        return f"Ruleset(id={self.id!r}, raw={self.raw!r}, files={self.files!r}, origins={self.origins!r}, option_values={self.option_values!r})"
 
     @classmethod
     def build(cls, raw: Mapping[str, Any], files: Sequence[str], origins: Mapping[str, str], options: Mapping[str, Any] | None = None) -> Ruleset:
