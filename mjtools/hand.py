@@ -79,12 +79,44 @@ class Meld:
         return hand.melds[0]
 
 
-@dataclass(frozen=True, slots=True)
 class Aside:
-    """Tiles set aside: flowers `{15f}`, kita `{kita=44z}`, stood tiles `{stood=...}`."""
+    """Tiles set aside: flowers `{15f}`, kita `{kita=44z}`, stood tiles `{stood=...}`.
 
+    A frozen value type (equality, hashing, repr, pickling as a frozen dataclass would give
+    them), written out by hand: compiling dataclass-generated methods cost start-up time."""
+
+    __slots__ = ("tiles", "tag")
+    __match_args__ = ("tiles", "tag")
     tiles: tuple[Tile, ...]
-    tag: str | None = None
+    tag: str | None
+
+    def __init__(self, tiles: tuple[Tile, ...], tag: str | None = None) -> None:
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "tag", tag)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.tiles, self.tag) == (other.tiles, other.tag)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.tiles, self.tag))
+
+    def __repr__(self) -> str:
+        return f"Aside(tiles={self.tiles!r}, tag={self.tag!r})"
+
+    def __reduce__(self) -> tuple[type[Aside], tuple[tuple[Tile, ...], str | None]]:
+        return (Aside, (self.tiles, self.tag))
 
     def __str__(self) -> str:
         from mjtools.notation import format_aside
