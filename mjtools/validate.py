@@ -23,14 +23,19 @@ def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Ha
     if not rs.bonus_kinds and not hand.aside:
         return hand
     inside = rs.section("tiles").get("aside_in_hand", {})
-    if any(a.tag in inside for a in hand.aside):
+    if inside and any(a.tag in inside for a in hand.aside):
         # 立四: stood tiles are part of the concealed hand, only kept apart.
         back = tuple(t for a in hand.aside if a.tag in inside for t in a.tiles)
         hand = Hand(tuple(sorted(hand.concealed + back, key=Tile.sort_key)), hand.melds, tuple(a for a in hand.aside if a.tag not in inside), hand.last)
-    bonus = rs.bonus_kinds - wild
-    moved = tuple(t for t in hand.concealed if t.kind in bonus)
-    if not moved:
+    bonus = rs.bonus_kinds - wild if wild else rs.bonus_kinds
+    # The parser already writes flowers apart: most hands hold no bonus tile among the
+    # concealed ones, and a plain scan answers that without building anything.
+    for t in hand.concealed:
+        if t.kind in bonus:
+            break
+    else:
         return hand
+    moved = tuple(t for t in hand.concealed if t.kind in bonus)
     kept = tuple(t for t in hand.concealed if t.kind not in bonus)
     aside = (Aside(moved),) + hand.aside
     return Hand(kept, hand.melds, aside, hand.last)
@@ -125,14 +130,15 @@ def check_hand(
             raise IllegalHandError(f"{rs.id} does not allow wildcards in melds: {format_meld(m)}")
     if not hand.aside:
         return hand
-    tags = set(rs.section("tiles").get("aside_tags", ()))
+    tags = rs.section("tiles").get("aside_tags", ())
+    bonus_kinds = rs.bonus_kinds
     for a in hand.aside:
         if a.tag is not None and a.tag not in tags:
-            allowed_tags = ", ".join(sorted(tags)) or "none"
+            allowed_tags = ", ".join(sorted(set(tags))) or "none"
             raise IllegalHandError(f"{rs.id} has no {{{a.tag}=...}} group (tags: {allowed_tags})")
         if a.tag is None:
             for t in a.tiles:
-                if t.kind not in rs.bonus_kinds:
+                if t.kind not in bonus_kinds:
                     raise IllegalHandError(f"{t} is not a bonus tile in {rs.id}; only bonus tiles go in {{...}}")
     return hand
 

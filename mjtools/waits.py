@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from mjtools.shanten import HandState, _add, candidate_kinds, distance, state_of
@@ -57,17 +57,27 @@ def _sets_and_pair(c: tuple[int, ...], chows: bool) -> bool:
     return any(n >= 2 and _sets_only(c[:i] + (n - 2,) + c[i + 1 :], chows) for i, n in enumerate(c))
 
 
-@lru_cache(maxsize=64)
+_SIMPLE: dict[int, tuple[ShapeSpec, bool]] = {}
+
+
 def simple_spec(spec: ShapeSpec) -> bool:
     """Specs `complete()` decides: no wildcards, no pair or suit-count conditions, standard and
-    seven pairs only (the distance tables handle everything else)."""
-    return (
+    seven pairs only (the distance tables handle everything else). Kept by identity: 独听 asks
+    once per reading, and hashing a spec (every field) costs more than the answer."""
+    got = _SIMPLE.get(id(spec))
+    if got is not None and got[0] is spec:
+        return got[1]
+    simple = (
         not spec.wild_kinds
         and not spec.pair_258
         and spec.min_tiles_one_suit is None
         and not spec.all_three_suits
         and set(spec.forms) <= {"standard", "seven_pairs"}
     )
+    if len(_SIMPLE) > 256:  # specs come from rule files and wildcard sets: a few per process
+        _SIMPLE.clear()
+    _SIMPLE[id(spec)] = (spec, simple)  # holds the spec, so its id is not reused while kept
+    return simple
 
 
 GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))

@@ -78,7 +78,11 @@ def _rank(ev: Evaluation, value: HandValue | None, points: float) -> tuple:
 
 def fan_names(rs: Ruleset, fid: str) -> dict[str, str]:
     """A fan's name in each output language (en, ja, zh)."""
-    entry = plan_for(rs).by_id.get(fid)
+    return _names(plan_for(rs).by_id, fid)
+
+
+def _names(by_id: dict[str, Any], fid: str) -> dict[str, str]:
+    entry = by_id.get(fid)
     if entry is not None:
         return dict(entry.names3)
     return {lang: fid for lang in ("en", "ja", "zh")}
@@ -140,7 +144,8 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
-    rec["fans"] = [{"id": a.id, "name": a.name, "names": fan_names(rs, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
+    by_id = plan_for(rs).by_id
+    rec["fans"] = [{"id": a.id, "name": a.name, "names": _names(by_id, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
     if value is None:
         rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
     else:

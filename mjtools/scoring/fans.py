@@ -121,6 +121,12 @@ class Plan:
         self.order = {e.id: i for i, e in enumerate(every)}
         self.any_fallback = any(e.fallback for e in every)
         self.excluding = frozenset(e.id for e in every if e.excludes)
+        # What a fan excludes, as a set: a reading whose awarded fans exclude none of each
+        # other (most of them) skips the ordered exclusion pass, which would remove nothing.
+        self.excludes = {e.id: frozenset(e.excludes) for e in every if e.excludes}
+        self.fallbacks = frozenset(e.id for e in every if e.fallback)
+        # The fans whose presence drops a fallback fan (not fallbacks, not bonus fans).
+        self.beats_fallback = frozenset(e.id for e in every if not e.fallback and e.category != "bonus")
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
             self.uses |= e.needs
@@ -170,31 +176,34 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         found.append(Awarded(e.id, value, count, e.unit, e.limit, e.yaku, e.category, e._name.get(lang) or e.name(lang)))
     if len(found) < 2:
         return Evaluation(ctx.d, found, [], pctx=ctx)
-    # Exclusions: stronger fans (limits first, then by value, then file order) remove weaker ones.
+    removed: dict[str, str] = {}
+    excludes = plan.excludes
+    if excludes:
+        hits = [a.id for a in found if a.id in excludes]
+        if hits:
+            present = {a.id for a in found}
+            if any(not excludes[fid].isdisjoint(present) for fid in hits):
+                _exclude(found, present, plan, removed)
+    kept = [a for a in found if a.id not in removed] if removed else found
+    # A fallback fan (basic win, chicken hand) counts only when no other non-bonus fan does.
+    fallbacks = plan.fallbacks
+    if fallbacks and any(a.id in fallbacks for a in kept):
+        beats = plan.beats_fallback
+        if any(a.id in beats for a in kept):
+            for a in kept:
+                if a.id in fallbacks:
+                    removed[a.id] = "another fan"
+            kept = [a for a in kept if a.id not in removed]
+    return Evaluation(ctx.d, kept, list(removed.items()), pctx=ctx)
+
+
+def _exclude(found: list[Awarded], present: set[str], plan: Plan, removed: dict[str, str]) -> None:
+    """Exclusions: stronger fans (limits first, then by value, then file order) remove weaker ones."""
     order = plan.order
     by_id = plan.by_id
-    removed: dict[str, str] = {}
-    excluding = plan.excluding
-    for a in found:
-        if a.id in excluding:
-            break
-    else:
-        if not plan.any_fallback:
-            return Evaluation(ctx.d, found, [], pctx=ctx)
-        excluding = None
-    if excluding is not None:
-        present = {a.id for a in found}
-        for a in sorted(found, key=lambda a: (not a.limit, -a.total, order[a.id])):
-            if a.id in removed:
-                continue
-            for ex in by_id[a.id].excludes:
-                if ex in present and ex not in removed:
-                    removed[ex] = a.id
-    kept = [a for a in found if a.id not in removed]
-    # A fallback fan (basic win, chicken hand) counts only when no other non-bonus fan does.
-    if plan.any_fallback and any(not by_id[a.id].fallback and a.category != "bonus" for a in kept):
-        for a in kept:
-            if by_id[a.id].fallback:
-                removed[a.id] = "another fan"
-        kept = [a for a in kept if a.id not in removed]
-    return Evaluation(ctx.d, kept, list(removed.items()), pctx=ctx)
+    for a in sorted(found, key=lambda a: (not a.limit, -a.total, order[a.id])):
+        if a.id in removed:
+            continue
+        for ex in by_id[a.id].excludes:
+            if ex in present and ex not in removed:
+                removed[ex] = a.id

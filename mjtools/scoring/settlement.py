@@ -16,7 +16,7 @@ The `settlement:` section drives it (see the schema's descriptions). In order:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -38,7 +38,10 @@ def entry(frm: str, to: str, amount: float, reason: str) -> dict[str, Any]:
 
 def payers_pool(rs: Ruleset, ctx: WinContext) -> list[str]:
     """The other players who pay this win: all of them, or (血战) those still in --active."""
-    p = plan(rs)
+    return _pool(plan(rs), ctx)
+
+
+def _pool(p: Plan, ctx: WinContext) -> list[str]:
     others = [s for s in p.seats if s != ctx.seat]
     if not ctx.active or p.later_all:
         return others
@@ -57,11 +60,15 @@ def check_active(rs: Ruleset, ctx: WinContext) -> None:
 
 def shares(rs: Ruleset, ctx: WinContext) -> list[tuple[str, str, float]]:
     """(who pays, on whose behalf, share of the hand value) for this win."""
-    p = plan(rs)
+    return _shares(plan(rs), ctx)
+
+
+def _shares(p: Plan, ctx: WinContext) -> list[tuple[str, str, float]]:
     if ctx.tsumo:
         if p.tsumo == "none":
             return []
-        return [(s, s, p.tsumo_share) for s in payers_pool(rs, ctx)]
+        share = p.tsumo_share
+        return [(s, s, share) for s in _pool(p, ctx)]
     d = ctx.from_seat
     if d == ctx.seat or d not in p.seats:
         raise UsageError(f"--from {d}: the discarder must be another seat of {p.seats}")
@@ -70,7 +77,7 @@ def shares(rs: Ruleset, ctx: WinContext) -> list[tuple[str, str, float]]:
         mode = "discarder_for_all"
     if mode == "discarder":
         return [(d, d, p.ron_discarder)]
-    pool = payers_pool(rs, ctx)
+    pool = _pool(p, ctx)
     behalf = [(d, p.ron_discarder)] + [(s, p.ron_others) for s in pool if s != d]
     if mode == "all":
         return [(s, s, share) for s, share in behalf]
@@ -104,6 +111,7 @@ class Plan:
     chickens: bool = False
     dealer_entries: bool = False  # 庄家 台, 连庄 / 拉庄 台 or 庄闲 +: ledger entries for the dealer
     seats: str = "ESWN"
+    others: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> the other seats, in order
 
 
 _PLANS: dict[int, tuple[Ruleset, Plan]] = {}
@@ -136,6 +144,7 @@ def plan(rs: Ruleset) -> Plan:
         streak_doubling=dealer.get("streak_doubling", 0),
         later_all=st.get("later_wins_paid_by", "active") == "all",
         seats=rs.seats,
+        others={w: tuple(s for s in rs.seats if s != w) for w in rs.seats},
         kongs=bool(st.get("kong_payments")),
         flowers=bool(st.get("flowers")),
         chickens=bool(st.get("chickens")),
@@ -234,18 +243,22 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
     if ctx.active:
         check_active(rs, ctx)
     p = plan(rs)
-    parts = shares(rs, ctx)
+    parts = _shares(p, ctx)
+    recording = bool(steps)  # settle runs for every scored hand: test the sink once, not per line
+    seat = ctx.seat
+    tsumo = ctx.tsumo
     normal: dict[str, float] = {}
     surcharge = _discarder_factor(rs, ctx, ev, steps) if p.surcharges else 1
     plain = p.mult == 1 and not p.streak_doubling  # no dealer factor to look up per payer
+    points = value.points
     for payer, behalf, share in parts:
-        amount = value.points * share if plain else value.points * share * _dealer_factor(p, ctx, behalf)
-        if not ctx.tsumo and payer == behalf == ctx.from_seat:
+        amount = points * share if plain else points * share * _dealer_factor(p, ctx, behalf)
+        if p.surcharges and not tsumo and payer == behalf == ctx.from_seat:
             amount *= surcharge
         normal[payer] = normal.get(payer, 0) + amount
-        if steps:
+        if recording:
             if payer == behalf:
-                steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if ctx.tsumo else "settle.discard"), share=num(share)))
+                steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if tsumo else "settle.discard"), share=num(share)))
             else:
                 steps.append(Msg("settle.on_behalf", seat=payer, amount=num(amount), behalf=behalf))
     hand_pay, reason = normal, "hand"
@@ -253,27 +266,30 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
         hand_pay, why = apply_liability(normal, rs, ctx, hand, ev, steps)
         if why:
             reason = f"hand (包牌 {why})"
-    seat = ctx.seat
     ledger = [{"from": s, "to": seat, "amount": num(a), "reason": reason} for s, a in hand_pay.items() if a]
     payers = list(dict.fromkeys(x for x, _, _ in parts)) if len(parts) > 1 else [x for x, _, _ in parts]
     for why, amount in value.adds:
         ledger += [entry(s, seat, amount, why) for s in payers]
-    extra = _dealer_entries(p, ctx, parts, steps) if p.dealer_entries else []
-    ledger += extra
+    if p.dealer_entries:
+        extra = _dealer_entries(p, ctx, parts, steps)
+        ledger += extra
+    else:
+        extra = []
     if hand is not None and (p.extras or ctx.birds):
         for more in (
-            kong_entries(hand, ctx.seat, rs, ctx) if p.kongs and hand.melds else [],
+            kong_entries(hand, seat, rs, ctx) if p.kongs and hand.melds else [],
             bird_entries(normal, rs, ctx, _by_payer(extra)) if ctx.birds else [],
             flower_entries(hand, payers, rs, ctx) if p.flowers else [],
-            chicken_entries({ctx.seat: hand}, rs, ctx, winners=(ctx.seat,)) if chickens and p.chickens else [],
+            chicken_entries({seat: hand}, rs, ctx, winners=(seat,)) if chickens and p.chickens else [],
         ):
             ledger += more
-            if steps:
+            if recording:
                 steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in more]
-    payments = {s: 0.0 for s in p.seats if s != seat}
+    payments = dict.fromkeys(p.others.get(seat, p.seats), 0.0)
     for e in ledger:
-        if e["to"] == seat and e["from"] in payments:
-            payments[e["from"]] += e["amount"]
-        elif e["from"] == seat and e["to"] in payments:
+        frm = e["from"]
+        if e["to"] == seat and frm in payments:
+            payments[frm] += e["amount"]
+        elif frm == seat and e["to"] in payments:
             payments[e["to"]] -= e["amount"]  # a flow from the winner (none of the shipped rules)
     return Settled({s: num(a) for s, a in payments.items()}, 0, ledger)

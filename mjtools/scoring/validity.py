@@ -178,7 +178,7 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         if ch.only_for and ids and ids <= ch.only_for:
             return "self_draw_only: " + ", ".join(sorted(ids)) + " must be self-drawn"
     if ch.calls:
-        why = call_reason(rs, ctx, hand)
+        why = call_reason(rs, ctx, hand, ch)
         if why:
             return why
     if ch.no_win:
@@ -209,23 +209,27 @@ def points_reason(value, rs: Ruleset, ctx: WinContext) -> str | None:
     return None
 
 
-def call_reason(rs: Ruleset, ctx: WinContext, hand) -> str | None:
-    """Calls the variant forbids, read from the melds' sources and their order (Taiwan, seed 003)."""
+def call_reason(rs: Ruleset, ctx: WinContext, hand, ch: Checks | None = None) -> str | None:
+    """Calls the variant forbids, read from the melds' sources and their order (Taiwan, seed 003).
+    The rules come from the ruleset's Checks (read once), not from its sections per reading."""
     if not hand.melds:
         return None
-    calls = rs.section("calls")
-    seats = rs.seats
-    left = seats[(seats.index(ctx.seat) - 1) % len(seats)]
-    if calls.get("chi_left_only"):
-        for m in hand.melds:
-            if m.kind == "chow" and m.source is not None and m.source != left:
-                return f"chi_left_only: the chow {m} was called from {m.source}, not from the left player {left}"
-    if calls.get("exposed_kong_from_left") is False:
-        for m in hand.melds:
-            if m.kind == "exposed_kong" and m.source == left:
-                return f"exposed_kong_from_left: the kong {m} was called on the left player's discard (不得顺杠)"
-    if rs.section("win").get("no_bloom_after_exposed_kong") and ctx.has("kong_bloom"):
-        last = hand.melds[-1] if hand.melds else None
-        if last is not None and last.kind == "exposed_kong":
+    if ch is None:
+        ch = checks_for(rs)
+    melds = hand.melds
+    if ch.chi_left_only or ch.kong_not_from_left:
+        seats = rs.seats
+        left = seats[(seats.index(ctx.seat) - 1) % len(seats)]
+        if ch.chi_left_only:
+            for m in melds:
+                if m.kind == "chow" and m.source is not None and m.source != left:
+                    return f"chi_left_only: the chow {m} was called from {m.source}, not from the left player {left}"
+        if ch.kong_not_from_left:
+            for m in melds:
+                if m.kind == "exposed_kong" and m.source == left:
+                    return f"exposed_kong_from_left: the kong {m} was called on the left player's discard (不得顺杠)"
+    if ch.no_bloom and ctx.has("kong_bloom"):
+        last = melds[-1]
+        if last.kind == "exposed_kong":
             return f"no_bloom_after_exposed_kong: the last call {last} was a kong on a discard; its replacement tile cannot win"
     return None
