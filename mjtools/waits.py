@@ -115,10 +115,10 @@ def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...
     """other_wait_exists for a simple spec. A drawn tile changes one group, so a group is worth
     trying only if every other group already splits into sets (with one pair at most); then only
     kinds of that group next to a held tile need a look."""
-    counts = [0] * 34
+    counts = [0] * 50  # every kind, so that no tile needs a range test (only 0-33 are read)
     for t in ctx.hand.concealed:
-        if t.kind < 34:
-            counts[t.kind] += 1
+        counts[t.kind] += 1
+    del counts[34:]
     melds = len(ctx.hand.melds)
     # The suits held matter only under a suit limit (缺一门): most specs skip the work.
     suits_held = set() if spec.max_suits is None else {k // 9 for m in ctx.hand.melds for k in m.kinds if k < 27} | {g for g in range(3) if any(counts[g * 9 : g * 9 + 9])}
@@ -180,13 +180,19 @@ def other_wait_exists(ctx: Ctx) -> bool:
     b = ctx.win_block
     # The reading itself often shows a second wait: the other end of a two-sided chow, or the
     # other pair of a two-pair (shanpon) wait, swapped in with everything else unchanged.
-    if b is not None and not b.wild:
-        if ctx.d.wait == "two_sided":
-            other = b.first - 1 if win == b.first + 2 else b.first + 3
+    # (Block fields are read directly: this runs for every reading of a 独听 ruleset, and the
+    # `wild` / `first` properties cost a call each.)
+    if b is not None and not (b.wilds or b.free):
+        wait = ctx.d.wait
+        if wait == "two_sided":
+            first = b.kinds[0]
+            other = first - 1 if win == first + 2 else first + 3
             if held[other] < 4:
                 return True
-        elif ctx.d.wait == "pung" and ctx.pair is not None and not ctx.pair.wild and held[ctx.pair.first] < 4:
-            return True
+        elif wait == "pung":
+            pair = ctx.pair
+            if pair is not None and not (pair.wilds or pair.free) and held[pair.kinds[0]] < 4:
+                return True
     if simple_spec(spec):
         return _other_wait_simple(ctx, spec, win, held)
     st = state_of(ctx.hand.without_last(), spec)

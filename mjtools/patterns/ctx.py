@@ -35,6 +35,8 @@ FEATURES = (
     "pair_wait",  # won on the pair (单吊): golden hook and its kin
     "four",  # four copies of a kind in the hand (根, 四归一); wildcard readings have every bit
     "no_pung",  # no pung or kong in the reading (平胡 and its kin)
+    "flower4",  # four flowers or more: the flower-set fans (花杠, 八仙过海) need them
+    "pung4",  # four pungs or kongs or more (四暗刻, 大四喜); most readings with three have no fourth
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 ALL_FEATURES = (1 << len(FEATURES)) - 1
@@ -47,7 +49,7 @@ _WIND_MASK = (1 << 27) | (1 << 28) | (1 << 29) | (1 << 30)
 SITUATION_BIT = {name[4:]: BIT[name] for name in FEATURES if name.startswith("sit_")}
 _CONCEALED = BIT["concealed"]
 _FLOWER_KINDS = slice(34, 42)
-_COUNT_BITS = BIT["flower"] | BIT["four"]
+_COUNT_BITS = BIT["flower"] | BIT["four"] | BIT["flower4"]
 _PAIR_WAIT = BIT["pair_wait"]
 _FORM_BIT = {"standard": BIT["standard"], "seven_pairs": BIT["seven_pairs"], "thirteen_orphans": BIT["thirteen_orphans"]}
 
@@ -74,8 +76,9 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
         f |= BIT["kita"]
     if uses & _COUNT_BITS:
         counts = hand.counts
-        if any(counts[_FLOWER_KINDS]):
-            f |= BIT["flower"]
+        flowers = sum(counts[_FLOWER_KINDS])
+        if flowers:
+            f |= BIT["flower"] | (BIT["flower4"] if flowers >= 4 else 0)
         if max(counts[:34]) >= 4:
             f |= BIT["four"]
     return f
@@ -188,7 +191,8 @@ class Ctx:
         else:
             f |= BIT["no_chow"]
         if pungs:
-            f |= BIT["pung"] | (BIT["pung3"] if len(pungs) >= 3 else 0)
+            n = len(pungs)
+            f |= BIT["pung"] | (BIT["pung3"] | (BIT["pung4"] if n >= 4 else 0) if n >= 3 else 0)
             if pung_mask & _DRAGON_MASK:
                 f |= BIT["dragon_pung"]
             if pung_mask & _WIND_MASK:

@@ -64,7 +64,7 @@ def little_three_dragons(ctx: Ctx) -> int:
     return int(pungs == 2 and ctx.pair is not None and ctx.pair.first in DRAGONS)
 
 
-@pattern("big_four_winds", needs=("wind_pung", "pung3"))
+@pattern("big_four_winds", needs=("wind_pung", "pung4"))
 def big_four_winds(ctx: Ctx) -> int:
     return int(ctx.pung_mask & WIND_MASK == WIND_MASK)
 

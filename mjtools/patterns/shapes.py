@@ -137,12 +137,12 @@ def concealed_pungs_3(ctx: Ctx) -> int:
     return int(concealed_pung_count(ctx) == 3)
 
 
-@pattern("concealed_pungs_4", needs=("pung3",))
+@pattern("concealed_pungs_4", needs=("pung4",))
 def concealed_pungs_4(ctx: Ctx) -> int:
     return int(concealed_pung_count(ctx) >= 4)
 
 
-@pattern("concealed_pungs_5", needs=("pung3",))
+@pattern("concealed_pungs_5", needs=("pung4",))
 def concealed_pungs_5(ctx: Ctx) -> int:
     return int(concealed_pung_count(ctx) >= 5)
 

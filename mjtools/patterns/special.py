@@ -9,6 +9,8 @@ from mjtools.patterns.ctx import Ctx
 from mjtools.tiles import parse_kind
 
 FLOWER_SEATS = {"E": "15", "S": "26", "W": "37", "N": "48"}
+# The flower kinds (34-41) of each seat under FLOWER_SEATS: the default needs no lookup per reading.
+_DEFAULT_SEAT_KINDS = {seat: tuple(33 + int(n) for n in nums) for seat, nums in FLOWER_SEATS.items()}
 
 
 @pattern("thirteen_orphans", needs=("thirteen_orphans",))
@@ -50,7 +52,14 @@ def _flower_counts(ctx: Ctx) -> tuple[int, ...]:
 def seat_flower(ctx: Ctx, *, seats: dict | None = None) -> int:
     """Each flower of one's own seat (正花). `seats` maps E/S/W/N to flower numbers."""
     counts = ctx.hand.counts
-    return sum(counts[33 + n] for n in _seat_flowers(str((seats or FLOWER_SEATS)[ctx.win.seat])))
+    seat = ctx.win.seat
+    kinds = _DEFAULT_SEAT_KINDS.get(seat) if seats is None else None
+    if kinds is None:
+        kinds = tuple(33 + n for n in _seat_flowers(str((seats or FLOWER_SEATS)[seat])))
+    held = 0
+    for k in kinds:
+        held += counts[k]
+    return held
 
 
 @lru_cache(maxsize=64)
@@ -65,7 +74,7 @@ def flower(ctx: Ctx) -> int:
     return sum(_flower_counts(ctx))
 
 
-@pattern("flower_set", needs=("flower",))
+@pattern("flower_set", needs=("flower4",))
 def flower_set(ctx: Ctx) -> int:
     """Each complete set of four flowers (春夏秋冬 or 梅兰竹菊)."""
     c = _flower_counts(ctx)
@@ -77,12 +86,12 @@ def no_flowers(ctx: Ctx) -> int:
     return int(not any(_flower_counts(ctx)))
 
 
-@pattern("eight_immortals", needs=("flower",))
+@pattern("eight_immortals", needs=("flower4",))
 def eight_immortals(ctx: Ctx) -> int:
     return int(all(_flower_counts(ctx)))
 
 
-@pattern("seven_rob_one", needs=("flower",))
+@pattern("seven_rob_one", needs=("flower4", "situation"))
 def seven_rob_one(ctx: Ctx) -> int:
     """Seven flowers, robbing the eighth from another player (七抢一)."""
     return int(sum(1 for n in _flower_counts(ctx) if n) == 7 and bool(ctx.win.has("seven_rob_one")))

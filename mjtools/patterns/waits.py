@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
+
+# mjtools.waits is imported on first use (it pulls in the shanten tables, which start-up need
+# not load), then kept here: an import statement per reading costs about a microsecond.
+_OTHER_WAIT: list[Callable[[Ctx], bool]] = []
 
 
 @pattern("edge_wait", needs=("chow",))
@@ -32,6 +38,8 @@ def two_sided_wait(ctx: Ctx) -> int:
 @pattern("single_wait_any")
 def single_wait_any(ctx: Ctx) -> int:
     """Only one kind could have won (独听), whatever the wait's shape."""
-    from mjtools.waits import other_wait_exists
+    if not _OTHER_WAIT:
+        from mjtools.waits import other_wait_exists
 
-    return int(not other_wait_exists(ctx))
+        _OTHER_WAIT.append(other_wait_exists)
+    return int(not _OTHER_WAIT[0](ctx))

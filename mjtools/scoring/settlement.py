@@ -112,6 +112,7 @@ class Plan:
     dealer_entries: bool = False  # 庄家 台, 连庄 / 拉庄 台 or 庄闲 +: ledger entries for the dealer
     seats: str = "ESWN"
     others: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> the other seats, in order
+    per_payer: bool = False  # a dealer factor or discarder surcharge to work out per payer
 
 
 _PLANS: dict[int, tuple[Ruleset, Plan]] = {}
@@ -148,6 +149,7 @@ def plan(rs: Ruleset) -> Plan:
         kongs=bool(st.get("kong_payments")),
         flowers=bool(st.get("flowers")),
         chickens=bool(st.get("chickens")),
+        per_payer=bool(dealer.get("multiplier", 1) != 1 or dealer.get("streak_doubling", 0) or st.get("discarder_multipliers")),
         dealer_entries=bool(dealer.get("tai", 0) or dealer.get("streak_tai", 0) or dealer.get("pull_tai", 0) or dealer.get("add", 0)),
     )
     _PLANS[id(rs)] = (rs, p)  # keeps rs alive, so its id is not reused while cached
@@ -239,18 +241,11 @@ def _steps_of(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None,
     return list(steps)
 
 
-def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool, steps: Steps) -> Settled:
-    if ctx.active:
-        check_active(rs, ctx)
-    p = plan(rs)
-    parts = _shares(p, ctx)
-    recording = bool(steps)  # settle runs for every scored hand: test the sink once, not per line
-    seat = ctx.seat
+def _hand_shares(p: Plan, rs: Ruleset, ctx: WinContext, ev: Evaluation | None, steps: Steps, parts: list[tuple[str, str, float]], points: float, normal: dict[str, float], recording: bool) -> None:
+    """The hand's payments per payer with dealer factors, discarder surcharges and explain lines."""
     tsumo = ctx.tsumo
-    normal: dict[str, float] = {}
     surcharge = _discarder_factor(rs, ctx, ev, steps) if p.surcharges else 1
     plain = p.mult == 1 and not p.streak_doubling  # no dealer factor to look up per payer
-    points = value.points
     for payer, behalf, share in parts:
         amount = points * share if plain else points * share * _dealer_factor(p, ctx, behalf)
         if p.surcharges and not tsumo and payer == behalf == ctx.from_seat:
@@ -261,13 +256,31 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
                 steps.append(Msg("settle.pays_share", seat=payer, amount=num(amount), how=Msg("settle.self_draw" if tsumo else "settle.discard"), share=num(share)))
             else:
                 steps.append(Msg("settle.on_behalf", seat=payer, amount=num(amount), behalf=behalf))
+
+
+def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool, steps: Steps) -> Settled:
+    if ctx.active:
+        check_active(rs, ctx)
+    p = plan(rs)
+    parts = _shares(p, ctx)
+    recording = bool(steps)  # settle runs for every scored hand: test the sink once, not per line
+    seat = ctx.seat
+    points = value.points
+    normal: dict[str, float] = {}
+    if recording or p.per_payer:
+        _hand_shares(p, rs, ctx, ev, steps, parts, points, normal, recording)
+    else:
+        # The common shape: each payer owes its share of the value, with no factor to look
+        # up and no line to record per payer.
+        for payer, _, share in parts:
+            normal[payer] = normal.get(payer, 0) + points * share
     hand_pay, reason = normal, "hand"
     if p.liability and hand is not None and ev is not None:
         hand_pay, why = apply_liability(normal, rs, ctx, hand, ev, steps)
         if why:
             reason = f"hand (包牌 {why})"
     ledger = [{"from": s, "to": seat, "amount": num(a), "reason": reason} for s, a in hand_pay.items() if a]
-    payers = list(dict.fromkeys(x for x, _, _ in parts)) if len(parts) > 1 else [x for x, _, _ in parts]
+    payers = list(normal)  # every payer, in order of first appearance (an amount of 0 included)
     for why, amount in value.adds:
         ledger += [entry(s, seat, amount, why) for s in payers]
     if p.dealer_entries:
