@@ -12,15 +12,6 @@ VARIANTS = ["sichuan-xuezhan", "yichang-xueliu", "guangdong-cantonese", "taiwan-
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-# Texts, names and an illustrating example for every fan, option and special rule are checked
-# for every shipped file by test_rule_coverage.py; here only the variant's own names.
-@pytest.mark.parametrize("rid", VARIANTS)
-def test_variant_names(rid):
-    names = load(rid).raw["names"]
-    for lang in ("en", "zh_hans", "zh_hant"):
-        assert names.get(lang), f"{rid}: no {lang} name"
-
-
 @pytest.mark.parametrize("rid", VARIANTS)
 def test_examples_are_sourced(rid):
     examples = thaw(load(rid).raw)["examples"]

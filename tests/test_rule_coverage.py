@@ -41,6 +41,13 @@ def _has_en_zh(mapping, what):
     assert (mapping.get("zh_hans") or mapping.get("zh_hant") or "").strip(), f"{what}: no Chinese"
 
 
+@pytest.mark.parametrize("file", SHIPPED, ids=lambda f: Path(f).stem)
+def test_variant_names(file):
+    names = load_path(Path(file)).raw["names"]
+    for lang in ("en", "zh_hans", "zh_hant"):
+        assert names.get(lang), f"{Path(file).stem}: no {lang} name"
+
+
 @pytest.mark.parametrize("file, section, key", list(params()))
 def test_names_and_texts(file, section, key):
     rs = load_path(Path(file))

@@ -18,15 +18,6 @@ OURS = [
 SHIPPED = [rid for rid in OURS if (RULES_D / f"{rid}.yaml").is_file()]
 
 
-# Texts, names and an illustrating example for every fan, option and special rule are checked
-# for every shipped file by test_rule_coverage.py; here only the variant's own names.
-@pytest.mark.parametrize("rid", SHIPPED)
-def test_variant_names(rid):
-    names = load(rid).raw["names"]
-    for lang in ("en", "zh_hans", "zh_hant"):
-        assert names.get(lang), f"{rid}: no {lang} name"
-
-
 @pytest.mark.parametrize("rid", SHIPPED)
 def test_examples_sourced(rid):
     rs = load(rid)
