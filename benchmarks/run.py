@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # gen.py: the seeded hand generators the tests use
 
-from gen import counts_of, mixed_hand, random_hand, ready_hand  # noqa: E402
+from gen import baseline_waits, counts_of, mixed_hand, random_hand, ready_hand  # noqa: E402
 
 README = ROOT / "README.md"
 BENCH_README = ROOT / "benchmarks" / "README.md"
@@ -82,17 +82,6 @@ def bench_shanten(n: int, repeat: int) -> dict:
     }
 
 
-def baseline_waits(c: list[int]) -> list[int]:
-    from mahjong.agari import Agari
-
-    out = []
-    for k in range(34):
-        if c[k] < 4:
-            c[k] += 1
-            if Agari.is_agari(c):
-                out.append(k)
-            c[k] -= 1
-    return out
 
 
 def bench_waits(n: int, repeat: int) -> dict:

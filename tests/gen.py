@@ -224,3 +224,18 @@ def winning_case(rng: random.Random, sets: int = 4, kinds=range(34), chi: bool =
     else:
         opts["from"] = rng.choice(others)
     return text, opts
+
+
+def baseline_waits(c: list[int]) -> list[int]:
+    """The issue's baseline for waits: each of the 34 kinds not held four times, added, then
+    `mahjong`'s `Agari.is_agari` (mahjong 2.1.0, a test-only dependency)."""
+    from mahjong.agari import Agari
+
+    out = []
+    for k in range(34):
+        if c[k] < 4:
+            c[k] += 1
+            if Agari.is_agari(c):
+                out.append(k)
+            c[k] -= 1
+    return out

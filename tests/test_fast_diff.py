@@ -8,10 +8,9 @@ riichi, sanma, seven pairs with quads, a standard-only spec and 16-tile hands.
 import random
 
 import pytest
-from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
-from gen import counts_of, melded_hand, mixed_hand, random_hand, ready_hand
+from gen import baseline_waits, counts_of, melded_hand, mixed_hand, random_hand, ready_hand
 from mjtools import engine, fast, shanten, waits
 from mjtools.notation import parse_hand
 from mjtools.shanten import state_of
@@ -115,15 +114,6 @@ def test_bad_counts_are_refused():
 # -- against mahjong 2.1.0 (the public counts API) ------------------------------------------------
 
 
-def baseline_waits(c):
-    out = []
-    for k in range(34):
-        if c[k] < 4:
-            c[k] += 1
-            if Agari.is_agari(c):
-                out.append(k)
-            c[k] -= 1
-    return out
 
 
 def check_mahjong(n: int, seed: int) -> None:

@@ -3,10 +3,9 @@
 import random
 
 import pytest
-from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
-from gen import counts_of, mixed_hand, ready_hand
+from gen import baseline_waits, counts_of, mixed_hand, ready_hand
 from mjtools.shanten import HandState, shanten_of_state
 from mjtools.shapes import RIICHI, ShapeSpec
 from mjtools.waits import waits_of
@@ -31,15 +30,6 @@ def check_shanten(n_hands: int, seed: int):
         assert forms["thirteen_orphans"] == Shanten.calculate_shanten_for_kokushi_hand(c), kinds
 
 
-def baseline_waits(c):
-    out = []
-    for k in range(34):
-        if c[k] < 4:
-            c[k] += 1
-            if Agari.is_agari(c):
-                out.append(k)
-            c[k] -= 1
-    return out
 
 
 def check_waits(n_hands: int, seed: int):

@@ -32,5 +32,7 @@ def test_example(file, eid):
     assert not problems, f"{rs.id}:{eid}: " + "; ".join(problems)
     if "payments" in rec and "pot" in rec and rec.get("valid"):
         assert abs(sum(rec["payments"].values()) + rec["pot"] - rec["points"]) < 1e-6
+    if "net" not in rec and rec.get("valid") and "ledger" in rec:
+        assert sum(e["amount"] for e in rec["ledger"]) == rec["points"], f"{rs.id}:{eid}: ledger"
     if "net" in rec:
         assert abs(sum(rec["net"].values()) + rec.get("pot", 0)) < 1e-6
