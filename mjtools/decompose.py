@@ -455,7 +455,7 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     if win is not None and win < 34:
         counts[win] += 1
     kinds = spec.kinds
-    if any(c and k not in kinds for k, c in enumerate(counts)):
+    if len(kinds) < 34 and any(c and k not in kinds for k, c in enumerate(counts)):
         return []  # a tile the variant does not play: no shape holds it
     found: list[tuple[str, list[Block]]] = []
     for form in spec.forms:

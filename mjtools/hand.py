@@ -142,9 +142,21 @@ class Hand:
         if not self._counts:
             counts = [0] * NUM_KINDS
             reds = 0
-            for t in self.all_tiles():
+            # The loops are written out (not all_tiles()): every parsed hand passes here.
+            for t in self.concealed:
                 counts[t.kind] += 1
                 reds += t.red
+            if self.last is not None:
+                counts[self.last.kind] += 1
+                reds += self.last.red
+            for m in self.melds:
+                for t in m.physical_tiles() if m.wild else m.tiles:
+                    counts[t.kind] += 1
+                    reds += t.red
+            for a in self.aside:
+                for t in a.tiles:
+                    counts[t.kind] += 1
+                    reds += t.red
             object.__setattr__(self, "_counts", tuple(counts))
             object.__setattr__(self, "_reds", reds)
 

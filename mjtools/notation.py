@@ -10,6 +10,8 @@ next `.`, `:`, `+`, `{` or space. Errors are `NotationError`s carrying the posit
 
 from __future__ import annotations
 
+import re
+
 from mjtools.errors import NotationError
 from mjtools.hand import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, PUNG, Aside, Hand, Meld
 from mjtools.tiles import SUIT_OFFSET, SUIT_SIZE, SUITS, Tile, suit_of
@@ -17,6 +19,26 @@ from mjtools.tiles import SUIT_OFFSET, SUIT_SIZE, SUITS, Tile, suit_of
 SEATS = "ESWN"
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _SHELL_END = ".:+{ \t"
+# A run of digits closed by its suit letter: most of any hand is a few of these. Tiles are
+# immutable, so one shared instance per (digit, suit) serves every hand.
+_RUN = re.compile(r"([0-9]+)([mpszfj])")
+_SHARED: dict[str, dict[str, Tile]] = {
+    suit: {str(n): Tile(SUIT_OFFSET[suit] + n - 1) for n in range(1, SUIT_SIZE[suit] + 1)} for suit in SUITS
+}
+for _suit in "mps":
+    _SHARED[_suit]["0"] = Tile(SUIT_OFFSET[_suit] + 4, red=True)
+_RUNS: dict[str, tuple[Tile, ...]] = {}  # run text -> its tiles (runs repeat from hand to hand)
+
+
+def _run_tiles(digits: str, suit: str) -> tuple[Tile, ...] | None:
+    """The tiles of a well-formed run ('123' 'm'), or None to let the scanner report the error."""
+    row = _SHARED[suit]
+    if "10" in digits or not all(d in row for d in digits):
+        return None
+    if len(_RUNS) > 4096:
+        _RUNS.clear()
+    got = _RUNS[digits + suit] = tuple(row[d] for d in digits)
+    return got
 
 
 class _Scanner:
@@ -35,6 +57,15 @@ class _Scanner:
 
         Returns the tiles and the indices of those marked `x` (wildcard positions)."""
         text, out, wild = self.text, [], []
+        # Fast path: well-formed runs of plain digits. Anything else (a wildcard mark, a
+        # space, an error to report with its position) is left to the loop below.
+        match = _RUN.match
+        while (m := match(text, self.i)) is not None:
+            got = _RUNS.get(m.group())
+            if got is None and (got := _run_tiles(m.group(1), m.group(2))) is None:
+                break
+            out.extend(got)
+            self.i = m.end()
         digits: list[tuple[str, int, bool]] = []
         while self.i < len(text) and text[self.i] not in stop:
             c = text[self.i]
@@ -73,10 +104,10 @@ def _tile(sc: _Scanner, d: str, suit: str, pos: int, prev: str) -> Tile:
             raise sc.error(f"0 (a red five) exists only in m, p and s, not {suit!r}", pos)
         if prev == "1":
             raise sc.error("'10' is not a tile number (write a red five apart: 1m0m)", pos - 1, 2)
-        return Tile(SUIT_OFFSET[suit] + 4, red=True)
+        return _SHARED[suit]["0"]
     if n > SUIT_SIZE[suit]:
         raise sc.error(f"{n}{suit} is not a tile ({suit} runs 1-{SUIT_SIZE[suit]})", pos)
-    return Tile(SUIT_OFFSET[suit] + n - 1)
+    return _SHARED[suit][str(n)]  # str(n): a digit of another script (１) reads as its value
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
@@ -154,14 +185,16 @@ def _meld(sc: _Scanner, start: int, close: str, concealed: bool) -> Meld:
         kind = CHOW
     else:
         kind = "irregular"
-    order = sorted(range(len(tiles)), key=lambda i: tiles[i].sort_key())
     if wild:
         # Keep wildcard positions attached to their tiles while sorting.
+        order = sorted(range(len(tiles)), key=lambda i: tiles[i].sort_key())
         new_wild = tuple(sorted(order.index(w) for w in wild))
+        shown = tuple(tiles[i] for i in order)
     else:
         new_wild = ()
+        shown = tuple(sorted(tiles, key=Tile.sort_key))
     return Meld(
-        tiles=tuple(tiles[i] for i in order),
+        tiles=shown,
         kind=kind,
         source=source,
         concealed=concealed,
@@ -246,6 +279,8 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
 
 def _check_copies(hand: Hand, text: str) -> None:
     counts = hand.counts
+    if max(counts) <= 4:
+        return
     for kind, c in enumerate(counts):
         if c > 4:
             tile = Tile(kind)
