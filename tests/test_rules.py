@@ -87,6 +87,23 @@ def test_bad_files_name_file_and_path(tmp_path, body, path, words):
     assert words in line, line
 
 
+@pytest.mark.parametrize("entry, path, words", [
+    ("{tiles: 7z, situation: hongzhong_kong}", "play.discard_situations.0.tiles", "expected array, got string '7z'"),
+    ("{tiles: [8z], situation: hongzhong_kong}", "play.discard_situations.0.tiles.0", "not a tile: '8z'"),
+    ("{tiles: [7z], situation: hongzhong_kongg}", "play.discard_situations.0.situation", "no fan or rule of the file reads situation 'hongzhong_kongg'"),
+    ("{tiles: [wildcard], situation: laizi_kong, claimable: 'no'}", "play.discard_situations.0.claimable", "expected boolean"),
+    ("{tiles: [7z]}", "play.discard_situations.0", "'situation' is required"),
+])
+def test_bad_discard_situations_exit_2_in_one_line(run, tmp_path, entry, path, words):
+    """play.discard_situations (Wuhan 红中杠 / 赖子杠) is checked strictly: one line naming the
+    file and the key, exit 2."""
+    p = write(tmp_path, "bad.yaml", f"id: bad\nextends: wuhan-hongzhong\nnames: {{en: B, zh_hans: B}}\nplay:\n  discard_situations: [{entry}]\n")
+    r = run("rules", "validate", str(p))
+    assert r.exit_code == 2, r.output
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(p) in lines[0] and path in lines[0] and words in lines[0], r.stderr
+
+
 def test_broken_yaml(tmp_path):
     p = write(tmp_path, "broken.yaml", "id: x\nnames: {en: [\n")
     with pytest.raises(RuleFileError) as e:

@@ -264,3 +264,45 @@ def test_kong_money_transfer_after_an_added_kong():
     entries = settle.table_extras(e, {"S": "123m456m789m1p+1p"}, w, True)
     assert entries and all(x["from"] == "W" and x["to"] == "S" for x in entries)
     assert sum(x["amount"] for x in entries) == 3  # an added kong collects 1 from each other player
+
+
+def _put_out(log, wild):
+    """(seat, situation) -> how many 红中 and 赖子 the seat put out, read from the discards."""
+    put = Counter()
+    for e in log:
+        if e["event"] == "discard" and (e["tile"] == "7z" or e["tile"] in wild):
+            put[(e["seat"], "laizi_kong" if e["tile"] in wild else "hongzhong_kong")] += 1
+    return put
+
+
+def test_wuhan_put_out_red_dragons_and_laizi_count_for_their_winner():
+    """play.discard_situations: a Wuhan winner who put out k 红中 (and j 赖子) has the fan
+    hongzhong_kong k times (laizi_kong j times); nobody claims such a tile; ledgers net to zero."""
+    rs = load("wuhan-hongzhong")
+    n = 40
+    job = Job.from_rules(rs, ["efficient"] * 4, 5, n)
+    seen = Counter()
+    for i in range(n):
+        rec = play_hand(job, i, log=True)
+        check_hand(rec, rs)
+        wild = next(e["tiles"] for e in rec["log"] if e["event"] == "wildcards")
+        put = _put_out(rec["log"], wild)
+        claimed = [e for e in rec["log"] if e["event"] in ("chi", "pon", "exposed_kong", "win") and e.get("from") and (e["tile"] == "7z" or e["tile"] in wild)]
+        assert not claimed, claimed
+        for w in rec["wins"]:
+            for sit in ("hongzhong_kong", "laizi_kong"):
+                k = put[(w["seat"], sit)]
+                assert w["fans"].get(sit, 0) == k, (i, w, put)
+                seen[(sit, k)] += 1
+    assert seen[("hongzhong_kong", 2)] and seen[("hongzhong_kong", 1)] and seen[("laizi_kong", 1)], seen
+
+
+def test_counted_kinds_a_wildcard_counts_as_a_wildcard():
+    """A 红中 turned 赖子 (皮子 发) is a 赖子: it counts under the wildcard entry, not as a 红中杠."""
+    from mjtools.sim.config import config, counted_kinds
+
+    cfg = config(load("wuhan-hongzhong"))
+    plain = counted_kinds(cfg, frozenset({21}))  # 赖子 4s
+    assert {k: c.situation for k, c in plain.items()} == {33: "hongzhong_kong", 21: "laizi_kong"}
+    assert {k: c.situation for k, c in counted_kinds(cfg, frozenset({33})).items()} == {33: "laizi_kong"}
+    assert not any(c.claimable for c in plain.values())

@@ -59,6 +59,18 @@ def test_same_records_for_any_workers_and_dask(tmp_path):
     assert json.loads(head)["seed"] == 7
 
 
+def test_wuhan_put_out_counts_same_for_any_workers(tmp_path):
+    """The 红中杠 / 赖子杠 counts live in each hand's state: 1 and 2 workers write the same records."""
+    args = ["simulate", "--rules", "wuhan-hongzhong", "--hands", "16", "--seed", "5", "-f", "json"]
+    one = tmp_path / "one.jsonl"
+    two = tmp_path / "two.jsonl"
+    mj(*args, "--out", str(one), env={"PYTHONHASHSEED": "1"})
+    mj(*args, "--out", str(two), "--workers", "2", env={"PYTHONHASHSEED": "2"})
+    assert records(one) == records(two)
+    wins = [w for x in records(one)[1] for w in json.loads(x)["wins"]]
+    assert any("hongzhong_kong" in w["fans"] for w in wins)
+
+
 def test_resume_after_kill(tmp_path):
     out = tmp_path / "run.jsonl"
     cmd = [sys.executable, "-m", "mjtools", "simulate", "--hands", "120", "--seed", "3", "--bots", "random", "--out", str(out), "-f", "json"]

@@ -68,6 +68,14 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
     for i, fid in enumerate((data.get("play", {}) or {}).get("opening_wins", []) or []):
         if fid not in fans:
             fail(f"opening win {fid!r} is not a fan of the file", ("play", "opening_wins", str(i)))
+    for i, entry in enumerate((data.get("play", {}) or {}).get("discard_situations", []) or []):
+        where = ("play", "discard_situations", str(i))
+        for j, t in enumerate(entry["tiles"]):
+            if t != "wildcard" and not _is_tile(t):
+                fail(f"not a tile: {t!r}", where + ("tiles", str(j)))
+        name = entry["situation"]
+        if name not in (data.get("situations") or {}) and not _mentions({k: data.get(k) for k in ("fans", "win", "settlement")}, name):
+            fail(f"no fan or rule of the file reads situation {name!r}", where + ("situation",))
     exempt = (data.get("win", {}) or {}).get("pair_258_exempt", [])
     lists = list(exempt["map"].values()) if is_optref(exempt) and "map" in exempt else [exempt] if isinstance(exempt, list) else []
     for lst in lists:
@@ -99,3 +107,23 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
                     parse_kind(t)
                 except ValueError:
                     fail(f"not a tile: {t!r}", ("tiles", key, str(i)))
+
+
+def _is_tile(t: str) -> bool:
+    from mjtools.tiles import parse_kind
+
+    try:
+        parse_kind(t)
+    except ValueError:
+        return False
+    return True
+
+
+def _mentions(node: Any, name: str) -> bool:
+    """Whether a value somewhere in node is the string name (a {situation: NAME} pattern, or a
+    pattern id that reads a situation of that name)."""
+    if isinstance(node, dict):
+        return any(_mentions(v, name) for v in node.values())
+    if isinstance(node, list):
+        return any(_mentions(v, name) for v in node)
+    return node == name

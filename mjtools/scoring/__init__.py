@@ -19,7 +19,7 @@ from mjtools.scoring.models import get as get_model
 from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.result import Evaluation, HandValue
 from mjtools.scoring.settlement import plan, settle
-from mjtools.scoring.validity import points_reason, shape_reason, value_reason
+from mjtools.scoring.validity import held_reason, points_reason, shape_reason, value_reason
 from mjtools.validate import aside_reason, check_hand
 from mjtools.wildcards import copies_in_play, dora_kinds, stand_ins, wild_kinds
 
@@ -113,6 +113,8 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         rec = {"hand": str(hand), "rules": rs.id}
         why = apart or (dead_hand_reason(hand, rs) if dead else None)
         readings = [] if why else evaluations(hand, rs, ctx, lang, wild)
+        if not readings and not why:
+            why = held_reason(hand, rs, wild)
     if not readings:
         rec.update(valid=False, reason=why or "not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
         if explain:

@@ -182,17 +182,29 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         if why:
             return why
     if ch.no_win:
-        # A tile that is wild this hand is no longer the tile that blocks a win (钻 on 白板).
-        wild = ev.pctx.wild_kinds if ev.pctx is not None else frozenset()
-        held = {t.kind for t in hand.hand_tiles()} - wild
-        for t, kind in ch.no_win:
-            if kind in held:
-                return f"no_win_holding: {t} is still in the hand"
+        why = held_reason(hand, rs, ev.pctx.wild_kinds if ev.pctx is not None else frozenset())
+        if why:
+            return why
     cap = ch.max_wild_for_basic
     if cap is not None and wild_held > cap and ids <= {"basic_win"}:
         return f"max_wild_for_basic: a basic win may hold at most {cap} wildcards"
     if ch.ready_declaration and not (ctx.has("riichi") or ctx.has("double_riichi")):
         return "ready_declaration: the winner did not declare ready (报听)"
+    return None
+
+
+def held_reason(hand, rs: Ruleset, wild: frozenset[int]) -> str | None:
+    """win.no_win_holding: a tile still in the hand that blocks every win (Wuhan's 红中, the 钻
+    game's 白). Such a tile is in no shape, so a hand holding one has no reading at all: this
+    names the cause instead of "not a winning shape". A tile that is wild this hand is no longer
+    the tile that blocks a win (钻 on 白板)."""
+    no_win = checks_for(rs).no_win
+    if not no_win:
+        return None
+    held = {t.kind for t in hand.hand_tiles()} - wild
+    for t, kind in no_win:
+        if kind in held:
+            return f"no_win_holding: {t} is still in the hand"
     return None
 
 

@@ -128,7 +128,9 @@ class EfficientBot(Bot):
     """Tile efficiency: discards for the least shanten and the most live effective tiles.
 
     Variant-aware through the rule file: voids the suit held least, never discards a
-    wildcard while it has another tile, keeps the 2-5-8 pair and the one-suit requirements
+    wildcard while it has another tile unless putting it out counts for its wins
+    (play.discard_situations: it puts such a tile out, 红中杠 or 赖子杠, whenever that costs
+    no shanten), keeps the 2-5-8 pair and the one-suit requirements
     (the shape analysis counts them), opens its hand where a win needs it open, declares
     ready (riichi) when concealed and ready, and calls only when the call lowers its shanten
     and, where a win needs a yaku, leaves it one (a value pung, or all simples where open
@@ -152,7 +154,8 @@ class EfficientBot(Bot):
         wild = view.wild_kinds
         kinds = {kind_of(c) for c in legal}
         natural = {k for k in kinds if k not in wild}
-        allowed = natural or kinds  # keep wildcards while anything else can go
+        # keep wildcards while anything else can go, unless putting one out counts (赖子杠)
+        allowed = (natural | (kinds & view.counted_kinds)) or kinds
         if self._plan(view) == "simples":
             th = {k for k in allowed if k in _TH}
             allowed = th or allowed  # open all simples: terminals and honors go first
@@ -232,8 +235,9 @@ class EfficientBot(Bot):
         legal = [a.tile for a in by.get("discard", ())]
         if not legal:
             return actions[0]
-        rows = self._rows(view, legal)
-        top = [r for r in rows if r.shanten == rows[0].shanten and r.live == rows[0].live]
+        rows = self._rows(view, legal)  # the discards of least shanten
+        put = [r for r in rows if r.kind in view.counted_kinds]  # a 红中杠 / 赖子杠 costing no shanten
+        top = put or [r for r in rows if r.shanten == rows[0].shanten and r.live == rows[0].live]
         best = top[0] if len(top) == 1 else min(top, key=lambda r: self._tie(r.kind, view.counts))
         riichi = {kind_of(a.tile): a for a in by.get("riichi", ())}
         if best.shanten == 0 and best.kind in riichi and (best.live > 0 or self.declare_always):

@@ -166,6 +166,10 @@ class Claims(_Base):
             self.first_discards.append(k)
         if self.log_all:
             self.event("discard", p.seat, tile=code_str(code))
+        counted = self.counted.get(k)
+        if counted is not None:  # play.discard_situations: a 红中杠 / 赖子杠 for p's later wins
+            p.counted[counted.situation] = p.counted.get(counted.situation, 0) + 1
+            self.event("counted_discard", p.seat, tile=code_str(code), situation=counted.situation)
         extra = {"kong_discard_win": 1} if kong_turn else {}
         if self.wall.left <= 0:
             extra["last_tile"] = 1
@@ -174,7 +178,8 @@ class Claims(_Base):
         j = p.index
         first = self.next_active(j)
         chi = self.cfg.chi and k < 27
-        for _ in range(1, self.cfg.players):
+        others = self.cfg.players if counted is None or counted.claimable else 1  # a 红中杠 is no discard to claim
+        for _ in range(1, others):
             j = self.next_active(j)
             q = self.players[j]
             if q is p:

@@ -35,6 +35,28 @@ class Exchange:
 
 
 @dataclass(frozen=True)
+class Counted:
+    """play.discard_situations: tiles put out that count for the player's later wins."""
+
+    kinds: frozenset[int]  # fixed kinds (7z for Wuhan's 红中)
+    wildcard: bool  # this hand's wildcards count too (赖子)
+    situation: str
+    claimable: bool = False
+
+
+def counted_kinds(cfg: PlayConfig, wild: frozenset[int]) -> dict[int, Counted]:
+    """Kind -> the entry it counts under in a hand with these wildcards. A wildcard counts only
+    under a `wildcard` entry (a 红中 turned 赖子 is a 赖子); otherwise the first entry wins."""
+    out: dict[int, Counted] = {}
+    for c in cfg.counted:
+        for k in sorted(wild if c.wildcard else ()):
+            out.setdefault(k, c)
+        for k in sorted(c.kinds - wild):
+            out.setdefault(k, c)
+    return out
+
+
+@dataclass(frozen=True)
 class PlayConfig:
     rules_id: str
     players: int
@@ -82,6 +104,7 @@ class PlayConfig:
     end_roles: tuple[str, ...] = ()  # indicators turned after a win (翻牌鸡), not at the start
     opening_wins: tuple[str, ...] = ()  # 起手胡 fans checked on the dealt hands
     dealer_extra: int = 1
+    counted: tuple[Counted, ...] = ()  # play.discard_situations
 
 
 _CACHE: dict[int, tuple[Ruleset, PlayConfig]] = {}
@@ -180,5 +203,9 @@ def _build(rs: Ruleset) -> PlayConfig:
         opening_wins=tuple(play.get("opening_wins") or ()),
         dealer_extra=int(rs.section("hand").get("dealer_extra", 0) or 0),
         kong_transfer=bool(settle.get("kong_payment_transfer")),
+        counted=tuple(
+            Counted(frozenset(parse_kind(t) for t in e["tiles"] if t != "wildcard"), "wildcard" in e["tiles"], e["situation"], bool(e.get("claimable", False)))
+            for e in play.get("discard_situations") or ()
+        ),
         end_roles=tuple(r for r in roles if (rs.section("indicators").get(r) or {}).get("turned") == "end"),
     )

@@ -17,7 +17,7 @@ from mjtools.errors import MjError
 from mjtools.rules.model import Ruleset
 from mjtools.sim import settle
 from mjtools.sim.claims import Claims, _End
-from mjtools.sim.config import PlayConfig, config, kind_of
+from mjtools.sim.config import Counted, PlayConfig, config, counted_kinds, kind_of
 from mjtools.sim.fastshape import Analyzer, Melds, melds_info
 from mjtools.sim.options import turn_options
 from mjtools.sim.state import Action, MeldRec, Player, View, code_str
@@ -59,6 +59,7 @@ class HandEngine(Claims):
         self.pending_indicator = 0
         self.sticks = 0
         self.wild: frozenset[int] = frozenset()
+        self.counted: dict[int, Counted] = {}  # kinds whose putting out counts (play.discard_situations)
         self.vis = [0] * 50
         self.first_discards: list[int] = []
         self.end = "exhaustive_draw"
@@ -216,6 +217,8 @@ class HandEngine(Claims):
             from mjtools.wildcards import fixed_wild_kinds
 
             self.wild = fixed_wild_kinds(self.rs)
+        if self.cfg.counted:
+            self.counted = counted_kinds(self.cfg, self.wild)
 
     def _kong_indicator(self) -> None:
         role = self.cfg.kong_role
@@ -379,6 +382,7 @@ class HandEngine(Claims):
 
     def _situations(self, p: Player, tsumo: bool, extra: dict[str, int] | None = None) -> dict[str, int]:
         s: dict[str, int] = dict(extra or {})
+        s.update(p.counted)  # tiles p put out that count for its wins (红中杠, 赖子杠)
         if p.riichi:
             s["double_riichi" if p.double_riichi else "riichi"] = 1
             if p.double_riichi:

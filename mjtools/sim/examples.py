@@ -15,7 +15,8 @@ deals next), checked by `expect` like any other example.
         expect: {event: abort_four_winds, next_dealer: E}
 
 The record is the hand's `--out` record plus `events`, the ids of what happened in order
-(deal, exchange, void, riichi, pon, chi, kongs, kita, flower, pass_lock / furiten, win and the
+(deal, exchange, void, riichi, pon, chi, kongs, kita, flower, counted_discard (a 红中杠 or 赖子杠,
+play.discard_situations), pass_lock / furiten, win and the
 fans of that win, multiple_ron, the abortive draw, exhaustive_draw, flower_pig_check,
 ready_check_at_draw, kong_payment_refund), and `log`, every event with its seat and tile.
 `expect: {event: X}` (or a list) holds when X is among the events.

@@ -77,6 +77,7 @@ class Player:
     flowers: list[int] = field(default_factory=list)
     kita: list[int] = field(default_factory=list)
     river: list[int] = field(default_factory=list)  # every tile this player discarded
+    counted: dict[str, int] = field(default_factory=dict)  # situation -> tiles put out (play.discard_situations)
     won_tiles: list[int] = field(default_factory=list)  # tiles won on (血战/血流)
     drawn: int | None = None
     draws: int = 0
@@ -176,6 +177,11 @@ class View:
     @property
     def wild_kinds(self) -> frozenset[int]:
         return self._e.wild
+
+    @property
+    def counted_kinds(self) -> frozenset[int]:
+        """Kinds whose putting out counts for a later win this hand (play.discard_situations)."""
+        return frozenset(self._e.counted)
 
     def analyzer(self):
         """The shape analyser for this player's rules and declared void suit."""
