@@ -80,10 +80,13 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
     raise TypeError(f"not a pattern: {spec!r}")
 
 
+_EXCLUDES, _FALLBACK, _BEATS = 1, 2, 4
+
+
 class Entry:
     """One fan of a plan."""
 
-    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "fallback", "_name", "names3")
+    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "fallback", "_name", "names3", "flags", "_awarded")
 
     def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
         self.id = fid
@@ -101,6 +104,18 @@ class Entry:
         self.fallback = bool(fan.get("fallback"))
         self._name: dict[str, str] = {}
         self.names3 = {lang: pick(self.names, lang) or fid for lang in ("en", "ja", "zh")}
+        # What the passes after the fans need to know: excludes others, is a fallback, drops one.
+        self.flags = (_EXCLUDES if self.excludes else 0) | (_FALLBACK if self.fallback else 0) | (_BEATS if not self.fallback and self.category != "bonus" else 0)
+        self._awarded: dict[tuple[float, int, str], Awarded] = {}  # Awarded is immutable: one per value, count and language
+
+    def awarded(self, value: float, count: int, lang: str) -> Awarded:
+        key = (value, count, lang)
+        got = self._awarded.get(key)
+        if got is None:
+            if len(self._awarded) > 64:
+                self._awarded.clear()
+            got = self._awarded[key] = Awarded(self.id, value, count, self.unit, self.limit, self.yaku, self.category, self.name(lang))
+        return got
 
     def name(self, lang: str) -> str:
         got = self._name.get(lang)
@@ -120,13 +135,10 @@ class Plan:
         self.by_id = {e.id: e for e in every}
         self.order = {e.id: i for i, e in enumerate(every)}
         self.any_fallback = any(e.fallback for e in every)
-        self.excluding = frozenset(e.id for e in every if e.excludes)
         # What a fan excludes, as a set: a reading whose awarded fans exclude none of each
         # other (most of them) skips the ordered exclusion pass, which would remove nothing.
         self.excludes = {e.id: frozenset(e.excludes) for e in every if e.excludes}
         self.fallbacks = frozenset(e.id for e in every if e.fallback)
-        # The fans whose presence drops a fallback fan (not fallbacks, not bonus fans).
-        self.beats_fallback = frozenset(e.id for e in every if not e.fallback and e.category != "bonus")
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
             self.uses |= e.needs
@@ -162,6 +174,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         cands = plan.opening
     else:
         cands = plan._candidates.get(features) or plan.candidates(features)
+    flags = 0
     for e in cands:
         n = e.fn(ctx)
         if not n:
@@ -173,27 +186,29 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         if e.max_count:
             count = min(count, e.max_count)
         awarded[e.id] = count
-        found.append(Awarded(e.id, value, count, e.unit, e.limit, e.yaku, e.category, e._name.get(lang) or e.name(lang)))
+        found.append(e.awarded(value, count, lang))
+        flags |= e.flags
     if len(found) < 2:
         return Evaluation(ctx.d, found, [], pctx=ctx)
     removed: dict[str, str] = {}
-    excludes = plan.excludes
-    if excludes:
-        hits = [a.id for a in found if a.id in excludes]
-        if hits:
-            present = {a.id for a in found}
-            if any(not excludes[fid].isdisjoint(present) for fid in hits):
-                _exclude(found, present, plan, removed)
-    kept = [a for a in found if a.id not in removed] if removed else found
-    # A fallback fan (basic win, chicken hand) counts only when no other non-bonus fan does.
-    fallbacks = plan.fallbacks
-    if fallbacks and any(a.id in fallbacks for a in kept):
-        beats = plan.beats_fallback
-        if any(a.id in beats for a in kept):
+    kept = found
+    if flags & _EXCLUDES:
+        excludes = plan.excludes
+        present = {a.id for a in found}
+        if any(not excludes[a.id].isdisjoint(present) for a in found if a.id in excludes):
+            _exclude(found, present, plan, removed)
+            kept = [a for a in found if a.id not in removed]
+            by_id = plan.by_id
+            flags = 0
             for a in kept:
-                if a.id in fallbacks:
-                    removed[a.id] = "another fan"
-            kept = [a for a in kept if a.id not in removed]
+                flags |= by_id[a.id].flags
+    # A fallback fan (basic win, chicken hand) counts only when no other non-bonus fan does.
+    if flags & _FALLBACK and flags & _BEATS:
+        fallbacks = plan.fallbacks
+        for a in kept:
+            if a.id in fallbacks:
+                removed[a.id] = "another fan"
+        kept = [a for a in kept if a.id not in removed]
     return Evaluation(ctx.d, kept, list(removed.items()), pctx=ctx)
 
 

@@ -47,7 +47,7 @@ class _NoSteps(Steps):
 NO_STEPS: Steps = _NoSteps()
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)  # frozen: the fan plan hands out one shared instance per value
 class Awarded:
     id: str
     value: float  # per instance
