@@ -3,14 +3,21 @@
 
     python benchmarks/bench_scoring.py [--hands 2000] [--seed 7] [--repeat 3] [--json] [--shapes]
 
-For each variant, seeded random *winning* hands are generated in notation (a standard shape
-from tests/gen.py, limited to the variant's tiles: two suits for Sichuan's 缺一门; 16 tiles for
-Taiwan; some sets laid down as exposed melds with a source seat; flowers where the variant has
-them; ron or tsumo at random). Only legal wins are timed: a shape that is no win under the
-variant (riichi without a yaku, Cantonese below its minimum fan) is dropped before timing, and
-the share of shapes kept is reported; `--shapes` times every shape instead. The timed loop is the public path a `score` call takes after the
-rule file is loaded: parse the hand, score it (decompositions, fans, model, settlement). The
-best of --repeat passes (CPU time, the variants taking turns) is reported per variant, with the ratio to riichi's time per hand.
+For each Chinese variant, seeded random *winning* hands are generated in notation (a standard
+shape from tests/gen.py, limited to the variant's tiles: two suits for Sichuan's 缺一门; 16 tiles
+for Taiwan; some sets laid down as exposed melds with a source seat; flowers where the variant
+has them; ron or tsumo at random). The baseline, "riichi", is riichi valuation as
+bench_riichi.py times it: the hands of tests/riichi_cases.py, which carry what a riichi hand
+is valued with (dora indicators, red fives, riichi / ippatsu / last-tile flags, kongs of every
+kind). "riichi-plain" draws riichi hands the way the Chinese rows are drawn (no indicator, no
+flag); its ratio is shown too ("vs plain").
+
+Only legal wins are timed: a shape that is no win under the variant (riichi without a yaku,
+Cantonese below its minimum fan) is dropped before timing, and the share of shapes kept is
+reported; `--shapes` times every shape instead. The timed loop is the public path a `score`
+call takes after the rule file is loaded: parse the hand, score it (decompositions, fans, model,
+settlement). The best of --repeat passes (CPU time, the rows taking turns) is reported per
+row, with the ratios to riichi's time per hand.
 """
 
 from __future__ import annotations
@@ -28,42 +35,55 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
+from riichi_cases import random_case  # noqa: E402
+
 from gen import winning_case  # noqa: E402
-from mjtools.cli.options import build_context  # noqa: E402
+from mjtools.cli.options import build_context, normalize  # noqa: E402
 from mjtools.notation import parse_hand  # noqa: E402
 from mjtools.rules import load  # noqa: E402
 from mjtools.scoring import score  # noqa: E402
 
-# variant -> (sets in a hand, allowed kinds, chi allowed, flowers, suits used)
+# row -> the rule file and how its random winning hands are drawn. The riichi baseline is
+# riichi valuation as bench_riichi.py times it (tests/riichi_cases.py: dora indicators, red
+# fives, riichi and other flags, kongs of every kind); "riichi-plain" draws riichi hands like
+# the other rows (no indicator, no flag) and is shown beside it.
 VARIANTS: dict[str, dict[str, Any]] = {
-    "riichi": {"sets": 4, "kinds": range(34), "chi": True, "flowers": False, "two_suits": False},
-    "sichuan-xuezhan": {"sets": 4, "kinds": range(27), "chi": False, "flowers": False, "two_suits": True},
-    "guangdong-cantonese": {"sets": 4, "kinds": range(34), "chi": True, "flowers": True, "two_suits": False},
-    "taiwan-16": {"sets": 5, "kinds": range(34), "chi": True, "flowers": True, "two_suits": False},
+    "riichi": {"rules": "riichi", "riichi_cases": True, "sets": 4},
+    "riichi-plain": {"rules": "riichi", "sets": 4, "kinds": range(34), "chi": True, "flowers": False, "two_suits": False},
+    "sichuan-xuezhan": {"rules": "sichuan-xuezhan", "sets": 4, "kinds": range(27), "chi": False, "flowers": False, "two_suits": True},
+    "guangdong-cantonese": {"rules": "guangdong-cantonese", "sets": 4, "kinds": range(34), "chi": True, "flowers": True, "two_suits": False},
+    "taiwan-16": {"rules": "taiwan-16", "sets": 5, "kinds": range(34), "chi": True, "flowers": True, "two_suits": False},
 }
+_GEN_KEYS = ("sets", "kinds", "chi", "flowers", "two_suits")
 
 
-def cases(rid: str, n: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
-    rng = random.Random(f"{seed}:{rid}")
+def cases(row: str, n: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
+    """N random winning hands of a row: (hand text, batch options)."""
+    rng = random.Random(f"{seed}:{row}")
+    how = VARIANTS[row]
     out: list[tuple[str, dict[str, Any]]] = []
     while len(out) < n:
-        got = winning_case(rng, **VARIANTS[rid])
+        if how.get("riichi_cases"):
+            opts = random_case(rng).json_case()
+            out.append((opts.pop("hand"), normalize(opts, "score")))
+            continue
+        got = winning_case(rng, **{k: how[k] for k in _GEN_KEYS})
         if got is not None:
             out.append(got)
     return out
 
 
-def prepare(rid: str, n: int, seed: int, legal: bool = True) -> tuple[Any, list[tuple[str, Any]], float | None]:
+def prepare(row: str, n: int, seed: int, legal: bool = True) -> tuple[Any, list[tuple[str, Any]], float | None]:
     """The rule file and N timed inputs (hand text, context), with the share of generated
     winning shapes that were legal wins. `legal`: keep only those (a riichi shape without a
     yaku, or a Cantonese one below the minimum fan, is not a win and stops before the score
     model and the settlement); otherwise every generated shape is timed."""
-    rs = load(rid)
+    rs = load(VARIANTS[row]["rules"])
     prepared: list[tuple[str, Any]] = []
     tried = 0
     batch = 0
     while len(prepared) < n:
-        for text, opts in cases(rid, n, seed + batch):
+        for text, opts in cases(row, n, seed + batch):
             tried += 1
             ctx = build_context(opts, rs)
             if not legal or score(parse_hand(text), rs, ctx, text)["valid"]:
@@ -98,7 +118,7 @@ def run_all(n: int, seed: int, repeat: int, legal: bool = True) -> list[dict[str
     for rid in VARIANTS:
         tiles = 3 * VARIANTS[rid]["sets"] + 2
         us = best[rid] / n * 1e6
-        out.append({"rules": rid, "hands": n, "valid": valid[rid], "cpu_seconds": round(best[rid], 4), "us_per_hand": round(us, 1), "legal_share": None if setups[rid][2] is None else round(setups[rid][2], 3), "tiles": tiles, "us_per_tile": round(us / tiles, 2)})
+        out.append({"row": rid, "rules": VARIANTS[rid]["rules"], "hands": n, "valid": valid[rid], "cpu_seconds": round(best[rid], 4), "us_per_hand": round(us, 1), "legal_share": None if setups[rid][2] is None else round(setups[rid][2], 3), "tiles": tiles, "us_per_tile": round(us / tiles, 2)})
     return out
 
 
@@ -112,17 +132,19 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rows = run_all(args.hands, args.seed, args.repeat, legal=not args.shapes)
     base, base_tile = rows[0]["us_per_hand"], rows[0]["us_per_tile"]
+    plain = rows[1]["us_per_hand"]
     for r in rows:
         r["vs_riichi"] = round(r["us_per_hand"] / base, 2)
         r["vs_riichi_per_tile"] = round(r["us_per_tile"] / base_tile, 2)
+        r["vs_riichi_plain"] = round(r["us_per_hand"] / plain, 2)
     if args.json:
         for r in rows:
             print(json.dumps(r))
         return 0
-    print(f"{'variant':22} {'hands':>6} {'valid':>6} {'legal%':>6} {'tiles':>5} {'us/hand':>9} {'vs riichi':>9} {'per tile':>9}")
+    print(f"{'row':22} {'hands':>6} {'valid':>6} {'legal%':>6} {'tiles':>5} {'us/hand':>9} {'vs riichi':>9} {'per tile':>9} {'vs plain':>9}")
     for r in rows:
         share = "-" if r["legal_share"] is None else f"{100 * r['legal_share']:.0f}"
-        print(f"{r['rules']:22} {r['hands']:>6} {r['valid']:>6} {share:>6} {r['tiles']:>5} {r['us_per_hand']:>9} {r['vs_riichi']:>9} {r['vs_riichi_per_tile']:>9}")
+        print(f"{r['row']:22} {r['hands']:>6} {r['valid']:>6} {share:>6} {r['tiles']:>5} {r['us_per_hand']:>9} {r['vs_riichi']:>9} {r['vs_riichi_per_tile']:>9} {r['vs_riichi_plain']:>9}")
     print(f"(median over variants: {statistics.median(r['us_per_hand'] for r in rows)} us; python {sys.version.split()[0]})")
     return 0
 
