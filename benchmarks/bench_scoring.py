@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scoring speed per hand: Chinese variants beside riichi, in one run, on the same machine.
 
-    python benchmarks/bench_scoring.py [--hands 2000] [--seed 7] [--repeat 3] [--json] [--shapes]
+    python benchmarks/bench_scoring.py [--hands 2000] [--seed 7] [--repeat 5] [--processes 5] [--json] [--shapes]
 
 For each Chinese variant, seeded random *winning* hands are generated in notation (a standard
 shape from tests/gen.py, limited to the variant's tiles: two suits for Sichuan's 缺一门; 16 tiles
@@ -16,16 +16,19 @@ Only legal wins are timed: a shape that is no win under the variant (riichi with
 Cantonese below its minimum fan) is dropped before timing, and the share of shapes kept is
 reported; `--shapes` times every shape instead. The timed loop is the public path a `score`
 call takes after the rule file is loaded: parse the hand, score it (decompositions, fans, model,
-settlement). The best of --repeat passes (CPU time, the rows taking turns) is reported per
-row, with the ratios to riichi's time per hand.
+settlement). In each of --processes fresh interpreters the best of --repeat passes (CPU time,
+the rows taking turns) is taken per row, with the ratios to riichi's time per hand; the medians
+over the processes are reported, with the range of the ratio.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -122,30 +125,64 @@ def run_all(n: int, seed: int, repeat: int, legal: bool = True) -> list[dict[str
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--json", action="store_true", help="one JSON object per variant")
-    ap.add_argument("--shapes", action="store_true", help="time every generated winning shape, legal win or not (the measure before 2026-11-29)")
-    args = ap.parse_args(argv)
-    rows = run_all(args.hands, args.seed, args.repeat, legal=not args.shapes)
-    base, base_tile = rows[0]["us_per_hand"], rows[0]["us_per_tile"]
-    plain = rows[1]["us_per_hand"]
+def ratios(rows: list[dict[str, Any]]) -> None:
+    """Each row's time over the riichi row's (per hand, per tile) and over riichi-plain's."""
+    base, base_tile, plain = rows[0]["us_per_hand"], rows[0]["us_per_tile"], rows[1]["us_per_hand"]
     for r in rows:
         r["vs_riichi"] = round(r["us_per_hand"] / base, 2)
         r["vs_riichi_per_tile"] = round(r["us_per_tile"] / base_tile, 2)
         r["vs_riichi_plain"] = round(r["us_per_hand"] / plain, 2)
+
+
+def in_processes(argv: list[str], processes: int) -> list[dict[str, Any]]:
+    """Run the measurement in fresh interpreters (hash seeds 0..P-1: a process's string hashes
+    shift its dict lookups, and so its speed, by several per cent) and keep per row the median
+    time and the median of the ratios each process measured, with their range."""
+    runs = []
+    for i in range(processes):
+        cmd = [sys.executable, __file__, *argv, "--json", "--processes", "1"]
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": str(i)}).stdout
+        runs.append([json.loads(line) for line in out.splitlines() if line.strip()])
+    rows = []
+    for j, first in enumerate(runs[0]):
+        row = dict(first)
+        for key in ("us_per_hand", "us_per_tile", "cpu_seconds", "vs_riichi", "vs_riichi_per_tile", "vs_riichi_plain"):
+            values = [run[j][key] for run in runs]
+            row[key] = round(statistics.median(values), 2)
+            if key.startswith("vs_"):
+                row[key + "_range"] = [min(values), max(values)]
+        row["processes"] = processes
+        rows.append(row)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--processes", type=int, default=5, help="fresh interpreters to measure in; the medians are reported (1: this one)")
+    ap.add_argument("--json", action="store_true", help="one JSON object per row")
+    ap.add_argument("--shapes", action="store_true", help="time every generated winning shape, legal win or not (the measure before 2026-11-29)")
+    args = ap.parse_args(argv)
+    if args.processes > 1:
+        passed = ["--hands", str(args.hands), "--seed", str(args.seed), "--repeat", str(args.repeat)] + (["--shapes"] if args.shapes else [])
+        rows = in_processes(passed, args.processes)
+    else:
+        rows = run_all(args.hands, args.seed, args.repeat, legal=not args.shapes)
+        ratios(rows)
     if args.json:
         for r in rows:
             print(json.dumps(r))
         return 0
-    print(f"{'row':22} {'hands':>6} {'valid':>6} {'legal%':>6} {'tiles':>5} {'us/hand':>9} {'vs riichi':>9} {'per tile':>9} {'vs plain':>9}")
+    spread = args.processes > 1
+    print(f"{'row':22} {'hands':>6} {'legal%':>6} {'tiles':>5} {'us/hand':>9} {'vs riichi':>9}" + (f" {'(range)':>11}" if spread else "") + f" {'per tile':>9} {'vs plain':>9}")
     for r in rows:
         share = "-" if r["legal_share"] is None else f"{100 * r['legal_share']:.0f}"
-        print(f"{r['row']:22} {r['hands']:>6} {r['valid']:>6} {share:>6} {r['tiles']:>5} {r['us_per_hand']:>9} {r['vs_riichi']:>9} {r['vs_riichi_per_tile']:>9} {r['vs_riichi_plain']:>9}")
-    print(f"(median over variants: {statistics.median(r['us_per_hand'] for r in rows)} us; python {sys.version.split()[0]})")
+        rng = f" {r['vs_riichi_range'][0]:>5}-{r['vs_riichi_range'][1]:<5}" if spread else ""
+        print(f"{r['row']:22} {r['hands']:>6} {share:>6} {r['tiles']:>5} {r['us_per_hand']:>9} {r['vs_riichi']:>9}{rng} {r['vs_riichi_per_tile']:>9} {r['vs_riichi_plain']:>9}")
+    how = f"medians of {args.processes} processes, each the best of {args.repeat} passes" if spread else f"best of {args.repeat} passes"
+    print(f"({how}; python {sys.version.split()[0]})")
     return 0
 
 

@@ -221,7 +221,7 @@ class Hand:
     @property
     def is_concealed(self) -> bool:
         """No meld breaks concealment (concealed kongs allowed)."""
-        return all(not m.is_open for m in self.melds)
+        return all(m.concealed for m in self.melds)  # (is_open is `not concealed`)
 
     @property
     def open_melds(self) -> tuple[Meld, ...]:

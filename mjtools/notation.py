@@ -28,6 +28,8 @@ _SHARED: dict[str, dict[str, Tile]] = {
 for _suit in "mps":
     _SHARED[_suit]["0"] = Tile(SUIT_OFFSET[_suit] + 4, red=True)
 _RUNS: dict[str, tuple[Tile, ...]] = {}  # run text -> its tiles (runs repeat from hand to hand)
+_MELDS: dict[str, Meld] = {}  # bracketed meld text -> the Meld it reads as
+_ASIDES: dict[str, Aside] = {}  # '{...}' text -> the Aside it reads as
 
 
 def _run_tiles(digits: str, suit: str) -> tuple[Tile, ...] | None:
@@ -219,18 +221,31 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
         start = sc.i
         if c.isspace():
             sc.i += 1
-        elif c == "(":
-            sc.i += 1
-            melds.append(_meld(sc, start, ")", False))
-        elif c == "[":
-            sc.i += 1
-            melds.append(_meld(sc, start, "]", True))
+        elif c == "(" or c == "[":
+            # A meld is a value: the same bracketed text always reads as the same Meld, and
+            # hands share a small vocabulary of them, so each text is parsed once.
+            close = ")" if c == "(" else "]"
+            end = text.find(close, start)
+            got = _MELDS.get(text[start : end + 1]) if end > 0 else None
+            if got is None:
+                sc.i += 1
+                got = _meld(sc, start, close, c == "[")
+                if sc.i == end + 1:
+                    if len(_MELDS) > 4096:
+                        _MELDS.clear()
+                    _MELDS[text[start:end + 1]] = got
+            else:
+                sc.i = end + 1
+            melds.append(got)
         elif c == ".":
             sc.i += 1
             melds.append(_meld(sc, start, "", False))
         elif c == ":":
             sc.i += 1
             melds.append(_meld(sc, start, "", True))
+        elif c == "{" and (got_aside := _ASIDES.get(text[start : text.find("}", start) + 1])) is not None:
+            aside.append(got_aside)  # a group read before (flowers recur: {15f})
+            sc.i = text.find("}", start) + 1
         elif c == "{":
             sc.i += 1
             j = sc.i
@@ -248,7 +263,11 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
             sc.i += 1
             if not tiles:
                 raise sc.error("empty '{}' group", start, sc.i - start)
-            aside.append(Aside(tuple(sorted(tiles, key=Tile.sort_key)), tag))
+            got_aside = Aside(tuple(sorted(tiles, key=Tile.sort_key)), tag)
+            if len(_ASIDES) > 4096:
+                _ASIDES.clear()
+            _ASIDES[text[start : sc.i]] = got_aside
+            aside.append(got_aside)
         elif c == "+":
             sc.i += 1
             while sc.i < n and text[sc.i].isspace():
@@ -328,7 +347,21 @@ def format_tiles(tiles) -> str:
     return "".join(out)
 
 
+_MELD_TEXT: dict[int, tuple[Meld, str]] = {}  # id(meld) -> (meld, text): parsed melds are shared
+
+
 def format_meld(m: Meld) -> str:
+    got = _MELD_TEXT.get(id(m))
+    if got is not None and got[0] is m:
+        return got[1]
+    text = _format_meld(m)
+    if len(_MELD_TEXT) > 4096:
+        _MELD_TEXT.clear()
+    _MELD_TEXT[id(m)] = (m, text)  # holds the meld, so its id is not reused while kept
+    return text
+
+
+def _format_meld(m: Meld) -> str:
     if m.wild:
         parts, suit = [], ""
         body: list[str] = []

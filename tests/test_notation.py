@@ -130,3 +130,25 @@ def test_round_trip(text):
     s = str(h)
     assert parse_hand(s) == h
     assert str(parse_hand(s)) == s
+
+
+def test_shared_runs_melds_and_groups_read_as_on_first_sight():
+    """Runs, bracketed melds and {...} groups are parsed once and then shared: a text read
+    again (in any hand, next to anything) gives what a first reading gives, and a broken text
+    is still refused with its position after a good one was kept."""
+    import mjtools.notation as nt
+
+    texts = ["123m(456p@W)(7777s@N/added){15f}+1z", "99m(456p@W)[1111z]{kita=44z}+9m", "0m55m(406p@S)(0s55s@E)1s1s+1s", "123m[1111z](456p@W){15f}55s+5s"]
+    firsts = []
+    for t in texts:
+        nt._RUNS.clear(), nt._MELDS.clear(), nt._ASIDES.clear()
+        firsts.append(parse_hand(t))
+    for _ in range(2):
+        for t, first in zip(texts, firsts):
+            again = parse_hand(t)
+            assert again == first and str(again) == str(first)
+            assert [type(m.tiles) for m in again.melds] == [tuple] * len(again.melds)
+    for bad, pos in (("123m(456p@W+1z", 11), ("123m(456p@W)(45p)+1z", 12), ("12m{15x}+1z", 6), ("(456p@W)(456p@W)(45p@W+1z", 22)):
+        with pytest.raises(NotationError) as e:
+            parse_hand(bad)
+        assert e.value.position == pos, (bad, e.value.position)

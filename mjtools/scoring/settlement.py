@@ -64,6 +64,18 @@ def shares(rs: Ruleset, ctx: WinContext) -> list[tuple[str, str, float]]:
 
 
 def _shares(p: Plan, ctx: WinContext) -> list[tuple[str, str, float]]:
+    # Who pays follows from a few fields of the context: worked out once per combination.
+    key = (ctx.seat, ctx.tsumo, ctx.tsumo or ctx.from_seat, ctx.active, p.big_pay and not ctx.has("discarder_ready"))
+    got = p.shares_memo.get(key)
+    if got is None:
+        got = _shares_of(p, ctx)
+        if len(p.shares_memo) > 512:
+            p.shares_memo.clear()
+        p.shares_memo[key] = got
+    return list(got)
+
+
+def _shares_of(p: Plan, ctx: WinContext) -> list[tuple[str, str, float]]:
     if ctx.tsumo:
         if p.tsumo == "none":
             return []
@@ -113,6 +125,8 @@ class Plan:
     seats: str = "ESWN"
     others: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> the other seats, in order
     per_payer: bool = False  # a dealer factor or discarder surcharge to work out per payer
+    liability_shown: int = 0  # the fewest shown sets any liability rule needs (fewer melds: none applies)
+    shares_memo: dict[tuple, list[tuple[str, str, float]]] = field(default_factory=dict)
 
 
 _PLANS: dict[int, tuple[Ruleset, Plan]] = {}
@@ -134,6 +148,7 @@ def plan(rs: Ruleset) -> Plan:
         per_tai=sc.get("per_unit", sc.get("base", 1)),
         add=dealer.get("add", 0) * sc.get("base", 1),
         liability=bool(st.get("liability")),
+        liability_shown=min((r.get("shown", 0) for r in st.get("liability", {}).values() if r.get("enabled", True)), default=0),
         extras=any(st.get(k) for k in ("kong_payments", "birds", "flowers", "chickens")),
         tsumo=st.get("tsumo", "all"),
         tsumo_share=st.get("tsumo_share", 1),
@@ -275,7 +290,7 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
         for payer, _, share in parts:
             normal[payer] = normal.get(payer, 0) + points * share
     hand_pay, reason = normal, "hand"
-    if p.liability and hand is not None and ev is not None:
+    if p.liability and hand is not None and ev is not None and len(hand.melds) >= p.liability_shown:
         hand_pay, why = apply_liability(normal, rs, ctx, hand, ev, steps)
         if why:
             reason = f"hand (包牌 {why})"
@@ -298,7 +313,7 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
             ledger += more
             if recording:
                 steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in more]
-    payments = dict.fromkeys(p.others.get(seat, p.seats), 0.0)
+    payments = dict.fromkeys(p.others.get(seat, p.seats), 0)  # int: num() then keeps whole amounts as they are
     for e in ledger:
         frm = e["from"]
         if e["to"] == seat and frm in payments:
