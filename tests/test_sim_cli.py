@@ -42,13 +42,19 @@ def test_summary_fields(run):
     assert sum(s["fans"].values()) >= s["win_events"]
 
 
-def test_same_records_for_any_workers_and_dask(tmp_path):
-    args = ["simulate", "--hands", "24", "--seed", "7", "--bots", "efficient,random,efficient,random", "-f", "json"]
+def same_for_one_and_two_workers(tmp_path, args: list[str]):
+    """The records of `args` with one worker, checked equal to two workers' (other hash seeds)."""
     one = tmp_path / "one.jsonl"
     two = tmp_path / "two.jsonl"
     mj(*args, "--out", str(one), env={"PYTHONHASHSEED": "1"})
     mj(*args, "--out", str(two), "--workers", "2", env={"PYTHONHASHSEED": "2"})
     assert records(one) == records(two)
+    return one
+
+
+def test_same_records_for_any_workers_and_dask(tmp_path):
+    args = ["simulate", "--hands", "24", "--seed", "7", "--bots", "efficient,random,efficient,random", "-f", "json"]
+    one = same_for_one_and_two_workers(tmp_path, args)
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         dask = tmp_path / "dask.jsonl"
@@ -62,11 +68,7 @@ def test_same_records_for_any_workers_and_dask(tmp_path):
 def test_wuhan_put_out_counts_same_for_any_workers(tmp_path):
     """The 红中杠 / 赖子杠 counts live in each hand's state: 1 and 2 workers write the same records."""
     args = ["simulate", "--rules", "wuhan-hongzhong", "--hands", "16", "--seed", "5", "-f", "json"]
-    one = tmp_path / "one.jsonl"
-    two = tmp_path / "two.jsonl"
-    mj(*args, "--out", str(one), env={"PYTHONHASHSEED": "1"})
-    mj(*args, "--out", str(two), "--workers", "2", env={"PYTHONHASHSEED": "2"})
-    assert records(one) == records(two)
+    one = same_for_one_and_two_workers(tmp_path, args)
     wins = [w for x in records(one)[1] for w in json.loads(x)["wins"]]
     assert any("hongzhong_kong" in w["fans"] for w in wins)
 
