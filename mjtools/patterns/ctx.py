@@ -43,6 +43,9 @@ ALL_FEATURES = (1 << len(FEATURES)) - 1
 _OUTSIDE = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _HONOR = frozenset(range(27, 34))
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
+_MAN, _PIN, _SOU = frozenset(range(0, 9)), frozenset(range(9, 18)), frozenset(range(18, 27))
+# The suits (0 m, 1 p, 2 s) a reading holds, by a 3-bit mask of them: shared frozensets.
+_SUITS_BY_MASK = tuple(frozenset(g for g in range(3) if mask >> g & 1) for mask in range(8))
 _OUT = tuple(k in _OUTSIDE for k in range(34))
 _DRAGON_MASK = (1 << 31) | (1 << 32) | (1 << 33)
 _WIND_MASK = (1 << 27) | (1 << 28) | (1 << 29) | (1 << 30)
@@ -167,7 +170,7 @@ class Ctx:
         self.pung_mask = pung_mask
         self.pair = pair if npairs == 1 and d.form == "standard" else None
         ks = self.kind_set = frozenset(kinds)
-        suits = self.suits = frozenset({k // 9 for k in ks if k < 27})
+        suits = self.suits = _SUITS_BY_MASK[(not ks.isdisjoint(_MAN)) | (not ks.isdisjoint(_PIN)) << 1 | (not ks.isdisjoint(_SOU)) << 2]
         self.has_honors = not ks.isdisjoint(_HONOR)
         hb = self.hand_bits if self.hand_bits >= 0 else hand_features(self.hand, self.win, self.dora, self.ura)
         self.concealed_hand = bool(hb & _CONCEALED)
