@@ -124,3 +124,52 @@ def test_command_line(tmp_path, run):
     assert "5z" in json.loads(r.stdout)["waits"]
     r = run("shanten", "123m456p789s11z5z6z", "-r", f, "--indicator", "wild=8z")
     assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+WUHAN_OPENED = "123m456p55s78s(999s@E)+6s"  # a small win, opened with a pung of 9s
+
+
+@pytest.mark.parametrize("command, hand, words", [
+    ("score", "123m456p55s78s(777z@E)+6s", "(777z@E) cannot exist in wuhan-hongzhong: a 7z put out is a hongzhong_kong, which nobody may claim"),
+    ("score", "123m456p55s78s(7777z@E)+6s", "(7777z@E) cannot exist"),
+    ("score", "123m456p55s78s(7777z@E/added)+6s", "(7777z@E/added) cannot exist"),
+    ("score", "123m55s78s[7777z](999s@E)+6s", "[7777z] cannot exist in wuhan-hongzhong: a 7z is put out as a hongzhong_kong, never kept in a set"),
+    ("wait", "123m456p55s78s(777z@E)", "(777z@E) cannot exist"),
+    ("shanten", "123m456p55s78s(777z@E)", "(777z@E) cannot exist"),
+])
+def test_wuhan_red_dragon_melds_cannot_exist(run, command, hand, words):
+    """play.discard_situations: a 红中 put out is a 红中杠 nobody may claim (claimable false),
+    so no meld called from another player holds one; and as 红中 is never kept (also in
+    win.no_win_holding) a concealed 红中 kong cannot exist either. One line, exit 2."""
+    r = run(command, hand, "-r", "wuhan-hongzhong", "--indicator", "wild=3z")
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0] and "Traceback" not in r.stderr, r.stderr
+
+
+def test_wuhan_hand_without_the_red_dragon_meld_still_scores(run):
+    r = run("score", WUHAN_OPENED, "-r", "wuhan-hongzhong", "--seat", "S", "--from", "W", "--indicator", "wild=3z", "-f", "json")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["valid"] and json.loads(r.stdout)["points"] == 4
+
+
+def test_red_dragon_melds_elsewhere(tmp_path, run):
+    """Rulesets without a non-claimable discard_situations entry are unaffected: riichi has a
+    dragon pung; a Wuhan whose 红中 may be claimed accepts the pung; one whose 红中 may stay in
+    the hand (no win.no_win_holding) accepts a concealed 红中 kong but not a called pung."""
+    from mjtools.rules import load
+    from mjtools.scoring import score
+    from mjtools.validate import _NONE, _unclaimable
+
+    assert _unclaimable(load("riichi")) is _NONE and _unclaimable(load("zuanpai")) is _NONE
+    r = run("score", "123m456p55s78s(777z@E)+6s", "-r", "riichi")
+    assert r.exit_code == 0, r.stderr
+    claim = tmp_path / "claim.yaml"
+    claim.write_text("id: claim\nextends: wuhan-hongzhong\nnames: {en: C, zh_hans: C}\nplay:\n  discard_situations: [{tiles: [7z], situation: hongzhong_kong, claimable: true}]\n", encoding="utf-8")
+    keep = tmp_path / "keep.yaml"
+    keep.write_text("id: keep\nextends: wuhan-hongzhong\nnames: {en: K, zh_hans: K}\nwin: {no_win_holding: []}\n", encoding="utf-8")
+    c = WinContext(seat="S", discarder="W", indicators={"wild": (Tile.parse("3z"),)})
+    assert score(Hand.parse("123m456p55s78s(777z@E)+6s"), load_path(claim), c)["valid"]
+    assert score(Hand.parse("123m55s78s[7777z](999s@E)+6s"), load_path(keep), c)["valid"]
+    with pytest.raises(MjError, match="nobody may claim"):
+        score(Hand.parse("123m456p55s78s(777z@E)+6s"), load_path(keep), c)
