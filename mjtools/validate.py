@@ -49,6 +49,7 @@ def _limits(rs: Ruleset, wild: frozenset[int]) -> tuple[int, ...]:
 
 
 _NONE: dict[int, tuple[str, bool]] = {}
+WILD = -1  # the key of a `wildcard` entry in _unclaimable's answer
 
 
 def _unclaimable(rs: Ruleset) -> dict[int, tuple[str, bool]]:
@@ -66,6 +67,8 @@ def _unclaimable(rs: Ruleset) -> dict[int, tuple[str, bool]]:
             seen: set[int] = set()
             blocked = {parse_kind(t) for t in rs.section("win").get("no_win_holding", ())}
             for e in entries:
+                if "wildcard" in e["tiles"] and not e.get("claimable", False) and WILD not in got:
+                    got[WILD] = (e["situation"], False)  # this hand's wildcard kind (赖子杠)
                 for kind in (parse_kind(t) for t in e["tiles"] if t != "wildcard"):
                     if kind in seen:
                         continue
@@ -80,10 +83,10 @@ def _unclaimable_meld(m: Meld, rs: Ruleset, refused: dict[int, tuple[str, bool]]
     """Why meld `m` cannot exist under play.discard_situations (None: it can). An open pung or
     kong of such a kind was called on one; a chow (its called tile unknown) or a concealed kong
     cannot hold one only if the kind is never kept. A kind that is a wildcard this hand counts
-    under a `wildcard` entry, not its own (whether it may be called: wildcards.in_calls)."""
+    under a `wildcard` entry, not its own: a called pung of the 赖子 is refused by that entry."""
     for kind in m.kinds:
-        got = refused.get(kind)
-        if got is None or kind in wild:
+        got = refused.get(WILD if kind in wild else kind)
+        if got is None:
             continue
         situation, never_kept = got
         if not m.concealed and len(set(m.kinds)) == 1:

@@ -136,12 +136,15 @@ WUHAN_OPENED = "123m456p55s78s(999s@E)+6s"  # a small win, opened with a pung of
     ("score", "123m55s78s[7777z](999s@E)+6s", "[7777z] cannot exist in wuhan-hongzhong: a 7z is put out as a hongzhong_kong, never kept in a set"),
     ("wait", "123m456p55s78s(777z@E)", "(777z@E) cannot exist"),
     ("shanten", "123m456p55s78s(777z@E)", "(777z@E) cannot exist"),
+    ("score", "123m456p55s78s(333s@E)+6s", "(333s@E) cannot exist in wuhan-hongzhong: a 3s put out is a laizi_kong, which nobody may claim"),
 ])
 def test_wuhan_red_dragon_melds_cannot_exist(run, command, hand, words):
     """play.discard_situations: a 红中 put out is a 红中杠 nobody may claim (claimable false),
     so no meld called from another player holds one; and as 红中 is never kept (also in
-    win.no_win_holding) a concealed 红中 kong cannot exist either. One line, exit 2."""
-    r = run(command, hand, "-r", "wuhan-hongzhong", "--indicator", "wild=3z")
+    win.no_win_holding) a concealed 红中 kong cannot exist either. The 赖子 (3s, turned 2s)
+    put out is a 赖子杠, so a called pung of it cannot exist. One line, exit 2."""
+    wild = "wild=2s" if "333s" in hand else "wild=3z"
+    r = run(command, hand, "-r", "wuhan-hongzhong", "--indicator", wild)
     assert r.exit_code == 2, (r.stdout, r.stderr)
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and words in lines[0] and "Traceback" not in r.stderr, r.stderr
@@ -151,6 +154,9 @@ def test_wuhan_hand_without_the_red_dragon_meld_still_scores(run):
     r = run("score", WUHAN_OPENED, "-r", "wuhan-hongzhong", "--seat", "S", "--from", "W", "--indicator", "wild=3z", "-f", "json")
     assert r.exit_code == 0, r.stderr
     assert json.loads(r.stdout)["valid"] and json.loads(r.stdout)["points"] == 4
+    # The same pung of 3s is an ordinary meld when 3s is not this hand's 赖子.
+    r = run("score", "123m456p55s78s(333s@E)+6s", "-r", "wuhan-hongzhong", "--seat", "S", "--from", "W", "--indicator", "wild=3z", "-f", "json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["valid"], r.stderr
 
 
 def test_red_dragon_melds_elsewhere(tmp_path, run):
