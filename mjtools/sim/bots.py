@@ -236,7 +236,8 @@ class EfficientBot(Bot):
         if not legal:
             return actions[0]
         rows = self._rows(view, legal)  # the discards of least shanten
-        put = [r for r in rows if r.kind in view.counted_kinds]  # a 红中杠 / 赖子杠 costing no shanten
+        counted = view.counted_kinds
+        put = [r for r in rows if r.kind in counted] if counted else []  # a 红中杠 / 赖子杠 costing no shanten
         top = put or [r for r in rows if r.shanten == rows[0].shanten and r.live == rows[0].live]
         best = top[0] if len(top) == 1 else min(top, key=lambda r: self._tie(r.kind, view.counts))
         riichi = {kind_of(a.tile): a for a in by.get("riichi", ())}

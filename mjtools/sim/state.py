@@ -181,7 +181,8 @@ class View:
     @property
     def counted_kinds(self) -> frozenset[int]:
         """Kinds whose putting out counts for a later win this hand (play.discard_situations)."""
-        return frozenset(self._e.counted)
+        counted = self._e.counted
+        return frozenset(counted) if counted else frozenset()
 
     def analyzer(self):
         """The shape analyser for this player's rules and declared void suit."""
