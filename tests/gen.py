@@ -239,3 +239,11 @@ def baseline_waits(c: list[int]) -> list[int]:
                 out.append(k)
             c[k] -= 1
     return out
+
+
+# pymahjonggb's tile names: W characters (万), B dots (饼), T bamboo (条), F1-4 East..North,
+# J1 中 (red), J2 发 (green), J3 白 (white). (Checked on its fan calculator: T2 T3 T4 T6 T8 + J2
+# score 绿一色, B1-5 B8 B9 + J3 score 推不倒.)
+GB = {k: f"W{k + 1}" for k in range(9)} | {9 + k: f"B{k + 1}" for k in range(9)} | {18 + k: f"T{k + 1}" for k in range(9)}
+GB |= {27: "F1", 28: "F2", 29: "F3", 30: "F4", 31: "J3", 32: "J2", 33: "J1"}
+FROM_GB = {v: k for k, v in GB.items()}

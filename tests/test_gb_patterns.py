@@ -22,6 +22,7 @@ import random
 import MahjongGB
 import pytest
 
+from gen import GB
 from mjtools.context import WinContext
 from mjtools.decompose import decompositions
 from mjtools.notation import parse_hand
@@ -29,12 +30,6 @@ from mjtools.patterns import registry
 from mjtools.patterns.ctx import Ctx
 from mjtools.shapes import ShapeSpec
 from mjtools.tiles import kinds_str
-
-# GB's tile names: W characters (万), B dots (饼), T bamboo (条), F1-4 East..North, J1 中 (red),
-# J2 发 (green), J3 白 (white). (Checked on the calculator itself: T2 T3 T4 T6 T8 + J2 score
-# 绿一色, B1-5 B8 B9 + J3 score 推不倒.)
-GB = {k: f"W{k + 1}" for k in range(9)} | {9 + k: f"B{k + 1}" for k in range(9)} | {18 + k: f"T{k + 1}" for k in range(9)}
-GB |= {27: "F1", 28: "F2", 29: "F3", 30: "F4", 31: "J3", 32: "J2", 33: "J1"}
 
 SEATS = "ESWN"
 # GB's seven pairs (七对) may hold four of a kind as two pairs.

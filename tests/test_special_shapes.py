@@ -10,7 +10,7 @@ from itertools import combinations
 import MahjongGB
 import pytest
 
-from gen import counts_of
+from gen import FROM_GB, GB, counts_of
 from mjtools.context import WinContext
 from mjtools.decompose import decompositions
 from mjtools.errors import IllegalHandError
@@ -169,9 +169,6 @@ def test_thirteen_unrelated_with_wildcards():
 
 # -- against pymahjonggb --------------------------------------------------------------------------
 
-GB = {k: f"W{k + 1}" for k in range(9)} | {9 + k: f"T{k + 1}" for k in range(9)} | {18 + k: f"B{k + 1}" for k in range(9)}
-GB |= {27: "F1", 28: "F2", 29: "F3", 30: "F4", 31: "J3", 32: "J2", 33: "J1"}
-FROM_GB = {v: k for k, v in GB.items()}
 
 
 def test_knitted_matches_pymahjonggb():
