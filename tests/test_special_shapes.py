@@ -170,7 +170,6 @@ def test_thirteen_unrelated_with_wildcards():
 # -- against pymahjonggb --------------------------------------------------------------------------
 
 
-
 def test_knitted_matches_pymahjonggb():
     rng = random.Random(8)
     knit = [0, 3, 6, 10, 13, 16, 20, 23, 26]
