@@ -37,10 +37,16 @@ def _run_tiles(digits: str, suit: str) -> tuple[Tile, ...] | None:
     row = _SHARED[suit]
     if "10" in digits or not all(d in row for d in digits):
         return None
-    if len(_RUNS) > 4096:
-        _RUNS.clear()
-    got = _RUNS[digits + suit] = tuple(row[d] for d in digits)
+    got = tuple(row[d] for d in digits)
+    _keep(_RUNS, digits + suit, got)
     return got
+
+
+def _keep(cache: dict, key: str, value: object) -> None:
+    """Remember what a piece of text reads as; the caches are emptied when they grow large."""
+    if len(cache) > 4096:
+        cache.clear()
+    cache[key] = value
 
 
 class _Scanner:
@@ -225,17 +231,15 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
             # A meld is a value: the same bracketed text always reads as the same Meld, and
             # hands share a small vocabulary of them, so each text is parsed once.
             close = ")" if c == "(" else "]"
-            end = text.find(close, start)
-            got = _MELDS.get(text[start : end + 1]) if end > 0 else None
+            key = text[start : text.find(close, start) + 1]  # "" when unclosed: parsed (and refused) below
+            got = _MELDS.get(key)
             if got is None:
                 sc.i += 1
                 got = _meld(sc, start, close, c == "[")
-                if sc.i == end + 1:
-                    if len(_MELDS) > 4096:
-                        _MELDS.clear()
-                    _MELDS[text[start:end + 1]] = got
+                if key and sc.i == start + len(key):
+                    _keep(_MELDS, key, got)
             else:
-                sc.i = end + 1
+                sc.i = start + len(key)
             melds.append(got)
         elif c == ".":
             sc.i += 1
@@ -243,9 +247,9 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
         elif c == ":":
             sc.i += 1
             melds.append(_meld(sc, start, "", True))
-        elif c == "{" and (got_aside := _ASIDES.get(text[start : text.find("}", start) + 1])) is not None:
+        elif c == "{" and (got_aside := _ASIDES.get(key := text[start : text.find("}", start) + 1])) is not None:
             aside.append(got_aside)  # a group read before (flowers recur: {15f})
-            sc.i = text.find("}", start) + 1
+            sc.i = start + len(key)
         elif c == "{":
             sc.i += 1
             j = sc.i
@@ -264,9 +268,7 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
             if not tiles:
                 raise sc.error("empty '{}' group", start, sc.i - start)
             got_aside = Aside(tuple(sorted(tiles, key=Tile.sort_key)), tag)
-            if len(_ASIDES) > 4096:
-                _ASIDES.clear()
-            _ASIDES[text[start : sc.i]] = got_aside
+            _keep(_ASIDES, text[start : sc.i], got_aside)
             aside.append(got_aside)
         elif c == "+":
             sc.i += 1

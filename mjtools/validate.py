@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from operator import le
 
+from mjtools.counted import Counted, counted_entries, counted_kinds
 from mjtools.errors import IllegalHandError, NotationError
 from mjtools.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand, Meld
 from mjtools.notation import _find_kind, format_meld, parse_tiles
@@ -48,51 +49,19 @@ def _limits(rs: Ruleset, wild: frozenset[int]) -> tuple[int, ...]:
     return tuple(max(rs.copies[k], 4 if k in wild else 0) if k in allowed else 0 for k in range(50))
 
 
-_NONE: dict[int, tuple[str, bool]] = {}
-WILD = -1  # the key of a `wildcard` entry in _unclaimable's answer
-
-
-def _unclaimable(rs: Ruleset) -> dict[int, tuple[str, bool]]:
-    """play.discard_situations: kind -> (situation, never kept) for the tiles (not `wildcard`)
-    that, put out, count as a kong nobody may claim (`claimable: false`, Wuhan's 红中杠): no
-    pung or kong called from another player holds one. "Never kept" (the kind is also in
-    win.no_win_holding: 红中 joins no set) refuses any meld of it, a concealed kong too. The
-    first entry naming a kind decides, as in the simulator. Read once per ruleset, as check_hand
-    runs for every hand; most rulesets have no such entry and share the empty answer."""
-    got = rs.__dict__.get("_unclaimable")
-    if got is None:
-        entries = rs.section("play").get("discard_situations") or ()
-        got = {}
-        if entries:
-            seen: set[int] = set()
-            blocked = {parse_kind(t) for t in rs.section("win").get("no_win_holding", ())}
-            for e in entries:
-                if "wildcard" in e["tiles"] and not e.get("claimable", False) and WILD not in got:
-                    got[WILD] = (e["situation"], False)  # this hand's wildcard kind (赖子杠)
-                for kind in (parse_kind(t) for t in e["tiles"] if t != "wildcard"):
-                    if kind in seen:
-                        continue
-                    seen.add(kind)
-                    if not e.get("claimable", False):
-                        got[kind] = (e["situation"], kind in blocked)
-        rs.__dict__["_unclaimable"] = got = got or _NONE
-    return got
-
-
-def _unclaimable_meld(m: Meld, rs: Ruleset, refused: dict[int, tuple[str, bool]], wild: frozenset[int]) -> str | None:
-    """Why meld `m` cannot exist under play.discard_situations (None: it can). An open pung or
-    kong of such a kind was called on one; a chow (its called tile unknown) or a concealed kong
-    cannot hold one only if the kind is never kept. A kind that is a wildcard this hand counts
-    under a `wildcard` entry, not its own: a called pung of the 赖子 is refused by that entry."""
+def _unclaimable_meld(m: Meld, rs: Ruleset, counted: dict[int, Counted], wild: frozenset[int]) -> str | None:
+    """Why meld `m` cannot exist under play.discard_situations (None: it can). A kind whose
+    entry is not claimable (Wuhan's 红中杠, 赖子杠) is never called: an open pung or kong of it
+    cannot exist. A chow (its called tile unknown) or a concealed kong cannot hold one only if
+    the kind is also never kept (win.no_win_holding: 红中 joins no set); a wildcard may be kept."""
     for kind in m.kinds:
-        got = refused.get(WILD if kind in wild else kind)
-        if got is None:
+        c = counted.get(kind)
+        if c is None or c.claimable:
             continue
-        situation, never_kept = got
         if not m.concealed and len(set(m.kinds)) == 1:
-            return f"{format_meld(m)} cannot exist in {rs.id}: a {kind_str(kind)} put out is a {situation}, which nobody may claim"
-        if never_kept:
-            return f"{format_meld(m)} cannot exist in {rs.id}: a {kind_str(kind)} is put out as a {situation}, never kept in a set"
+            return f"{format_meld(m)} cannot exist in {rs.id}: a {kind_str(kind)} put out is a {c.situation}, which nobody may claim"
+        if kind not in wild and kind in {parse_kind(t) for t in rs.section("win").get("no_win_holding", ())}:
+            return f"{format_meld(m)} cannot exist in {rs.id}: a {kind_str(kind)} is put out as a {c.situation}, never kept in a set"
     return None
 
 
@@ -155,7 +124,8 @@ def check_hand(
         raise IllegalHandError(f"hand has {size} tiles; {rs.id} needs {need} (concealed + 3 per meld + the + tile)")
     calls = rs.section("calls")
     kinds_ok = set(rs.section("calls").get("meld_kinds", {}))
-    refused = _unclaimable(rs) if hand.melds else _NONE
+    entries = counted_entries(rs) if hand.melds else ()
+    counted = counted_kinds(entries, wild) if entries else None
     for m in hand.melds:
         if m.kind == CHOW and not calls.get("chi", False):
             raise IllegalHandError(f"{rs.id} has no chi: {format_meld(m)}")
@@ -177,7 +147,7 @@ def check_hand(
             raise IllegalHandError(f"{format_meld(m)} is not a {m.kind} meld of {rs.id} ({', '.join(shapes)})")
         if m.wild and not rs.section("wildcards").get("in_calls", False):
             raise IllegalHandError(f"{rs.id} does not allow wildcards in melds: {format_meld(m)}")
-        why = refused and _unclaimable_meld(m, rs, refused, wild)
+        why = counted and _unclaimable_meld(m, rs, counted, wild)
         if why:
             raise IllegalHandError(why)
     if not hand.aside:

@@ -299,10 +299,11 @@ def test_wuhan_put_out_red_dragons_and_laizi_count_for_their_winner():
 
 def test_counted_kinds_a_wildcard_counts_as_a_wildcard():
     """A 红中 turned 赖子 (皮子 发) is a 赖子: it counts under the wildcard entry, not as a 红中杠."""
-    from mjtools.sim.config import config, counted_kinds
+    from mjtools.counted import counted_kinds
+    from mjtools.sim.config import config
 
     cfg = config(load("wuhan-hongzhong"))
-    plain = counted_kinds(cfg, frozenset({21}))  # 赖子 4s
+    plain = counted_kinds(cfg.counted, frozenset({21}))  # 赖子 4s
     assert {k: c.situation for k, c in plain.items()} == {33: "hongzhong_kong", 21: "laizi_kong"}
-    assert {k: c.situation for k, c in counted_kinds(cfg, frozenset({33})).items()} == {33: "laizi_kong"}
+    assert {k: c.situation for k, c in counted_kinds(cfg.counted, frozenset({33})).items()} == {33: "laizi_kong"}
     assert not any(c.claimable for c in plain.values())

@@ -163,11 +163,11 @@ def test_red_dragon_melds_elsewhere(tmp_path, run):
     """Rulesets without a non-claimable discard_situations entry are unaffected: riichi has a
     dragon pung; a Wuhan whose 红中 may be claimed accepts the pung; one whose 红中 may stay in
     the hand (no win.no_win_holding) accepts a concealed 红中 kong but not a called pung."""
+    from mjtools.counted import counted_entries
     from mjtools.rules import load
     from mjtools.scoring import score
-    from mjtools.validate import _NONE, _unclaimable
 
-    assert _unclaimable(load("riichi")) is _NONE and _unclaimable(load("zuanpai")) is _NONE
+    assert counted_entries(load("riichi")) == () and counted_entries(load("zuanpai")) == ()
     r = run("score", "123m456p55s78s(777z@E)+6s", "-r", "riichi")
     assert r.exit_code == 0, r.stderr
     claim = tmp_path / "claim.yaml"

@@ -134,7 +134,6 @@ class Plan:
         self.opening = tuple(e for e in every if e.id in openers)
         self.by_id = {e.id: e for e in every}
         self.order = {e.id: i for i, e in enumerate(every)}
-        self.any_fallback = any(e.fallback for e in every)
         # What a fan excludes, as a set: a reading whose awarded fans exclude none of each
         # other (most of them) skips the ordered exclusion pass, which would remove nothing.
         self.excludes = {e.id: frozenset(e.excludes) for e in every if e.excludes}

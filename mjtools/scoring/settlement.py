@@ -65,10 +65,10 @@ def shares(rs: Ruleset, ctx: WinContext) -> list[tuple[str, str, float]]:
 
 def _shares(p: Plan, ctx: WinContext) -> list[tuple[str, str, float]]:
     # Who pays follows from a few fields of the context: worked out once per combination.
-    key = (ctx.seat, ctx.tsumo, ctx.tsumo or ctx.from_seat, ctx.active, p.big_pay and not ctx.has("discarder_ready"))
+    key = (ctx.seat, ctx.tsumo or ctx.from_seat, ctx.active, p.big_pay and not ctx.has("discarder_ready"))
     got = p.shares_memo.get(key)
     if got is None:
-        got = _shares_of(p, ctx)
+        got = tuple(_shares_of(p, ctx))
         if len(p.shares_memo) > 512:
             p.shares_memo.clear()
         p.shares_memo[key] = got
@@ -126,7 +126,7 @@ class Plan:
     others: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> the other seats, in order
     per_payer: bool = False  # a dealer factor or discarder surcharge to work out per payer
     liability_shown: int = 0  # the fewest shown sets any liability rule needs (fewer melds: none applies)
-    shares_memo: dict[tuple, list[tuple[str, str, float]]] = field(default_factory=dict)
+    shares_memo: dict[tuple, tuple[tuple[str, str, float], ...]] = field(default_factory=dict)
 
 
 _PLANS: dict[int, tuple[Ruleset, Plan]] = {}

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mjtools.counted import Counted, counted_entries
 from mjtools.rules.model import Ruleset
 from mjtools.tiles import parse_kind
 
@@ -32,28 +33,6 @@ class Exchange:
     count: int = 3
     same_suit: bool = True
     directions: tuple[str, ...] = ("left", "right", "opposite")
-
-
-@dataclass(frozen=True)
-class Counted:
-    """play.discard_situations: tiles put out that count for the player's later wins."""
-
-    kinds: frozenset[int]  # fixed kinds (7z for Wuhan's 红中)
-    wildcard: bool  # this hand's wildcards count too (赖子)
-    situation: str
-    claimable: bool = False
-
-
-def counted_kinds(cfg: PlayConfig, wild: frozenset[int]) -> dict[int, Counted]:
-    """Kind -> the entry it counts under in a hand with these wildcards. A wildcard counts only
-    under a `wildcard` entry (a 红中 turned 赖子 is a 赖子); otherwise the first entry wins."""
-    out: dict[int, Counted] = {}
-    for c in cfg.counted:
-        for k in sorted(wild if c.wildcard else ()):
-            out.setdefault(k, c)
-        for k in sorted(c.kinds - wild):
-            out.setdefault(k, c)
-    return out
 
 
 @dataclass(frozen=True)
@@ -203,9 +182,6 @@ def _build(rs: Ruleset) -> PlayConfig:
         opening_wins=tuple(play.get("opening_wins") or ()),
         dealer_extra=int(rs.section("hand").get("dealer_extra", 0) or 0),
         kong_transfer=bool(settle.get("kong_payment_transfer")),
-        counted=tuple(
-            Counted(frozenset(parse_kind(t) for t in e["tiles"] if t != "wildcard"), "wildcard" in e["tiles"], e["situation"], bool(e.get("claimable", False)))
-            for e in play.get("discard_situations") or ()
-        ),
+        counted=counted_entries(rs),
         end_roles=tuple(r for r in roles if (rs.section("indicators").get(r) or {}).get("turned") == "end"),
     )

@@ -13,11 +13,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from mjtools.counted import Counted, counted_kinds
 from mjtools.errors import MjError
 from mjtools.rules.model import Ruleset
 from mjtools.sim import settle
 from mjtools.sim.claims import Claims, _End
-from mjtools.sim.config import Counted, PlayConfig, config, counted_kinds, kind_of
+from mjtools.sim.config import PlayConfig, config, kind_of
 from mjtools.sim.fastshape import Analyzer, Melds, melds_info
 from mjtools.sim.options import turn_options
 from mjtools.sim.state import Action, MeldRec, Player, View, code_str
@@ -218,7 +219,7 @@ class HandEngine(Claims):
 
             self.wild = fixed_wild_kinds(self.rs)
         if self.cfg.counted:
-            self.counted = counted_kinds(self.cfg, self.wild)
+            self.counted = counted_kinds(self.cfg.counted, self.wild)
 
     def _kong_indicator(self) -> None:
         role = self.cfg.kong_role

@@ -1,0 +1,46 @@
+"""Tiles put out that count for the player's later wins (play.discard_situations).
+
+Wuhan: each 红中 put out is a 红中杠, each 赖子 a 赖子杠, and (claimable false) nobody may claim
+it. The simulator counts them per player; hand validation refuses the melds such a rule makes
+impossible. Both read the rule section through this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjtools.rules.model import Ruleset
+from mjtools.tiles import parse_kind
+
+
+@dataclass(frozen=True)
+class Counted:
+    """One play.discard_situations entry."""
+
+    kinds: frozenset[int]  # fixed kinds (7z for Wuhan's 红中)
+    wildcard: bool  # this hand's wildcards count too (赖子)
+    situation: str
+    claimable: bool = False
+
+
+def counted_entries(rs: Ruleset) -> tuple[Counted, ...]:
+    """The ruleset's entries, read once (hand validation asks for every hand)."""
+    got = rs.__dict__.get("_counted")
+    if got is None:
+        got = rs.__dict__["_counted"] = tuple(
+            Counted(frozenset(parse_kind(t) for t in e["tiles"] if t != "wildcard"), "wildcard" in e["tiles"], e["situation"], bool(e.get("claimable", False)))
+            for e in rs.section("play").get("discard_situations") or ()
+        )
+    return got
+
+
+def counted_kinds(entries: tuple[Counted, ...], wild: frozenset[int]) -> dict[int, Counted]:
+    """Kind -> the entry it counts under in a hand with these wildcards. A wildcard counts only
+    under a `wildcard` entry (a 红中 turned 赖子 is a 赖子); otherwise the first entry wins."""
+    out: dict[int, Counted] = {}
+    for c in entries:
+        for k in sorted(wild if c.wildcard else ()):
+            out.setdefault(k, c)
+        for k in sorted(c.kinds - wild):
+            out.setdefault(k, c)
+    return out
