@@ -25,10 +25,10 @@ sys.path.insert(0, ROOT)
 
 from riichi_cases import random_case  # noqa: E402
 
-from mjtools.cli.options import build_context, normalize  # noqa: E402
-from mjtools.notation import parse_hand  # noqa: E402
 from mjtools.rules import load  # noqa: E402
+from mjtools.rules.hand_options import build_context, normalize  # noqa: E402
 from mjtools.scoring import score  # noqa: E402
+from mjtools.tiles.kinds.notation import parse_hand  # noqa: E402
 
 
 def best_of(rounds: int, fn: Callable[[], None]) -> float:

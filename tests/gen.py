@@ -143,7 +143,7 @@ def melded_hand(rng: random.Random, melds: int, size: int = 13, kinds=None, comp
 
 
 def kinds_str_(kinds) -> str:
-    from mjtools.tiles import kinds_str
+    from mjtools.tiles.kinds import kinds_str
 
     return kinds_str(kinds)
 
@@ -188,7 +188,7 @@ def winning_case(rng: random.Random, sets: int = 4, kinds=range(34), chi: bool =
     draw failed: a standard shape of `sets` sets, about 30% of them laid down as exposed melds
     with a source seat (chows from the left player, only if `chi`), up to 3 flowers if
     `flowers`, two suits only if `two_suits` (缺一门)."""
-    from mjtools.tiles import kinds_str
+    from mjtools.tiles.kinds import kinds_str
 
     kinds = list(kinds)
     if two_suits:

@@ -11,8 +11,8 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from gen import counts_of, mixed_hand, random_hand, ready_hand  # noqa: E402
-from mjtools import arrays, fast  # noqa: E402
-from mjtools.shapes import RIICHI, ShapeSpec  # noqa: E402
+from mjtools.analysis import arrays, fast  # noqa: E402
+from mjtools.analysis.shapes import RIICHI, ShapeSpec  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = {
@@ -77,7 +77,7 @@ def test_bad_arrays_are_refused():
 def test_batch_without_numpy(tmp_path):
     """With numpy unimportable the batch takes the pure-Python path: same output."""
     rng = random.Random(61)
-    from mjtools.tiles import kinds_str
+    from mjtools.tiles.kinds import kinds_str
 
     f = tmp_path / "hands.txt"
     f.write_text("\n".join(kinds_str(random_hand(rng, 13 + i % 2)) for i in range(200)) + "\n#\nnonsense\n", encoding="utf-8")
@@ -88,7 +88,7 @@ def test_batch_without_numpy(tmp_path):
         "try:\n"
         "    main(['shanten', '--input', sys.argv[2], '-f', 'jsonl'])\n"
         "finally:\n"
-        "    print('numpy' if 'mjtools.batch_np' in sys.modules else 'python', file=sys.stderr)\n"
+        "    print('numpy' if 'mjtools.batch.vectorised' in sys.modules else 'python', file=sys.stderr)\n"
     )
     env = dict(os.environ, MJTOOLS_CACHE_DIR=str(tmp_path / "cache"))
     got = [subprocess.run([sys.executable, "-c", code, mode, str(f)], capture_output=True, text=True, env=env, cwd=ROOT) for mode in ("hide", "show")]

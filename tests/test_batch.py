@@ -4,7 +4,7 @@ import json
 import random
 
 from gen import random_hand
-from mjtools.tiles import kinds_str
+from mjtools.tiles.kinds import kinds_str
 
 
 def test_ten_thousand_cases_one_percent_bad(run, tmp_path):

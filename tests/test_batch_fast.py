@@ -11,8 +11,9 @@ import random
 import pytest
 
 from gen import complete_hand, mixed_hand, mutate, orphans_hand, random_hand, ready_hand, seven_pairs_hand
-from mjtools import batch, fast
-from mjtools.tiles import kinds_str
+from mjtools.analysis import fast
+from mjtools.batch import plain
+from mjtools.tiles.kinds import kinds_str
 
 ODD = [
     "", "   ", "# a comment", "#123m", "123m 456p789s1122z", " 123m456p789s1122z", "123m456p789s1122z ", "\t123m456p789s11z22z",
@@ -65,7 +66,7 @@ def per_line(monkeypatch):
     """Switch the batch path off (the per-line path answers, fast engine per hand)."""
 
     def switch():
-        monkeypatch.setattr(batch, "run_shanten", lambda *a, **k: False)
+        monkeypatch.setattr(plain, "run_shanten", lambda *a, **k: None)
 
     return switch
 
@@ -76,15 +77,15 @@ def test_fast_batch_equals_per_line(run, tmp_path, monkeypatch, per_line, fmt):
     extra = ("--visible", "1z5p5p9s") if fmt in ("jsonl", "csv") else ()
     fed: list[int] = []
     try:
-        from mjtools import batch_np
+        from mjtools.batch import vectorised
     except ImportError:  # no numpy: both runs below take the pure-Python path
         fed = [1]
     else:
-        real_feed = batch_np.Vectorised.feed
-        monkeypatch.setattr(batch_np.Vectorised, "feed", lambda self, lines, first: fed.append(first) or real_feed(self, lines, first))
+        real_feed = vectorised.Vectorised.feed
+        monkeypatch.setattr(vectorised.Vectorised, "feed", lambda self, lines, first: fed.append(first) or real_feed(self, lines, first))
     got_np = outputs(run, path, fmt, *extra)
     assert fed == [1]  # the numpy backend answered
-    monkeypatch.setattr(batch, "USE_NUMPY", False)
+    monkeypatch.setattr(plain, "USE_NUMPY", False)
     got_py = outputs(run, path, fmt, *extra)
     per_line()
     want = outputs(run, path, fmt, *extra)
@@ -144,13 +145,13 @@ def test_not_utf8_is_one_line_exit_2(run, tmp_path):
 
 
 def test_canonical_of_matches_the_formatter():
-    from mjtools.notation import canonical
+    from mjtools.tiles.notation import canonical
 
     rng = random.Random(11)
     for _ in range(300):
         kinds = random_hand(rng, rng.randint(1, 14))
         counts = [kinds.count(k) for k in range(34)]
-        assert batch.canonical_of(counts) == canonical(kinds_str(kinds))
+        assert plain.canonical_of(counts) == canonical(kinds_str(kinds))
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "csv"])
@@ -160,7 +161,7 @@ def test_all_plain_chunk(run, tmp_path, monkeypatch, per_line, fmt):
     f = tmp_path / "plain.txt"
     f.write_text("".join(kinds_str(mixed_hand(rng, 13)) + "\n" for _ in range(300)), encoding="utf-8")
     got = [outputs(run, str(f), fmt, "--visible", "5m5m")]
-    monkeypatch.setattr(batch, "USE_NUMPY", False)
+    monkeypatch.setattr(plain, "USE_NUMPY", False)
     got.append(outputs(run, str(f), fmt, "--visible", "5m5m"))
     per_line()
     want = outputs(run, str(f), fmt, "--visible", "5m5m")

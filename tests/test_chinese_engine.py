@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from mjtools.cli.options import build_context, normalize
 from mjtools.errors import UsageError
-from mjtools.notation import parse_hand
 from mjtools.rules import load, load_path
+from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import score
 from mjtools.scoring.table import settle_table
+from mjtools.tiles.notation import parse_hand
 
 RULES = Path(__file__).resolve().parent / "fixtures" / "rules"
 
@@ -246,11 +246,11 @@ def test_single_wait_fast_check_matches_the_waits(rid):
     import random
 
     from gen import complete_hand, winning_case
-    from mjtools.decompose import decompositions
+    from mjtools.analysis.decompose import decompositions
+    from mjtools.analysis.waits import other_wait_exists, waiting_kinds_before_win
     from mjtools.patterns.ctx import Ctx
-    from mjtools.tiles import kinds_str
-    from mjtools.validate import check_hand
-    from mjtools.waits import other_wait_exists, waiting_kinds_before_win
+    from mjtools.rules.validate import check_hand
+    from mjtools.tiles.kinds import kinds_str
 
     rs = load(rid)
     rng = random.Random(f"waits:{rid}")

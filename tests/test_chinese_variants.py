@@ -79,9 +79,9 @@ def test_random_wins_settle_to_what_the_winner_receives(rid):
     import random
 
     from gen import winning_case
-    from mjtools.cli.options import build_context, normalize
-    from mjtools.notation import parse_hand
+    from mjtools.rules.hand_options import build_context, normalize
     from mjtools.scoring import score
+    from mjtools.tiles.notation import parse_hand
 
     rs = load(rid)
     rng = random.Random(f"settle:{rid}")

@@ -147,9 +147,9 @@ def test_rule_detail_option_values(run):
 
 
 def test_examples_are_computed_live(run, riichi):
-    from mjtools.cli.options import build_context, normalize
-    from mjtools.notation import parse_hand
+    from mjtools.rules.hand_options import build_context, normalize
     from mjtools.scoring import score
+    from mjtools.tiles.notation import parse_hand
 
     rec = json.loads(run("explain-rule", "riichi", "dealer_payment", "-f", "json").stdout)
     assert [e["id"] for e in rec["examples"]] == ["dealer_ron", "non_dealer_tsumo"]
@@ -275,7 +275,7 @@ def test_simulate_examples(run, tmp_path, monkeypatch):
     import sys
     import types
 
-    from mjtools.worked_examples import mismatches
+    from mjtools.batch.examples import mismatches
 
     assert mismatches({"events": ["deal", "kong_bloom"]}, {"event": "kong_bloom"}) == []
     assert mismatches({"events": ["deal"]}, {"event": ["kong_bloom"]})

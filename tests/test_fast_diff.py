@@ -11,10 +11,10 @@ import pytest
 from mahjong.shanten import Shanten
 
 from gen import baseline_waits, counts_of, melded_hand, mixed_hand, random_hand, ready_hand
-from mjtools import engine, fast, shanten, waits
-from mjtools.notation import parse_hand
-from mjtools.shanten import state_of
-from mjtools.shapes import RIICHI, ShapeSpec
+from mjtools.analysis import engine, fast, shanten, waits
+from mjtools.analysis.shanten import state_of
+from mjtools.analysis.shapes import RIICHI, ShapeSpec
+from mjtools.tiles.notation import parse_hand
 
 SANMA_KINDS = frozenset(k for k in range(34) if not 1 <= k <= 7)
 SPECS = {
@@ -40,11 +40,11 @@ def hands(spec: ShapeSpec, n: int, seed: int):
         elif r < 0.55:
             text = melded_hand(rng, rng.choice([1, 2, 4]), size, kinds)
         elif r < 0.8 and size == 13 and kinds == list(range(34)):
-            from mjtools.tiles import kinds_str
+            from mjtools.tiles.kinds import kinds_str
 
             text = kinds_str(ready_hand(rng) if i % 2 else mixed_hand(rng, 14))
         else:
-            from mjtools.tiles import kinds_str
+            from mjtools.tiles.kinds import kinds_str
 
             text = kinds_str(random_hand(rng, size + i % 2, kinds))
         yield parse_hand(text)
@@ -146,8 +146,8 @@ def test_mahjong_100000():
 
 
 def _records(riichi, texts, visible):
-    from mjtools.analysis import shanten_record, wait_record
-    from mjtools.context import WinContext
+    from mjtools.batch.records import shanten_record, wait_record
+    from mjtools.tiles.context import WinContext
 
     ctx = WinContext(visible=visible)
     out = []

@@ -23,13 +23,13 @@ import MahjongGB
 import pytest
 
 from gen import GB
-from mjtools.context import WinContext
-from mjtools.decompose import decompositions
-from mjtools.notation import parse_hand
+from mjtools.analysis.decompose import decompositions
+from mjtools.analysis.shapes import ShapeSpec
 from mjtools.patterns import registry
 from mjtools.patterns.ctx import Ctx
-from mjtools.shapes import ShapeSpec
-from mjtools.tiles import kinds_str
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.kinds import kinds_str
+from mjtools.tiles.notation import parse_hand
 
 SEATS = "ESWN"
 # GB's seven pairs (七对) may hold four of a kind as two pairs.

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from mjtools.cli.options import build_context, normalize
+from mjtools.batch.examples import run_example
 from mjtools.errors import IllegalHandError, RuleFileError, UsageError
-from mjtools.notation import parse_hand
 from mjtools.rules import load, load_path
 from mjtools.rules.freeze import thaw
+from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import score
 from mjtools.scoring.models.category import tier_of
 from mjtools.scoring.table import settle_table
-from mjtools.worked_examples import run_example
+from mjtools.tiles.notation import parse_hand
 
 VARIANTS = ["changsha", "zhuanzhuan"]
 STATUS = {"changsha": "regional_standard", "zhuanzhuan": "house_default"}

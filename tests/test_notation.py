@@ -3,9 +3,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjtools.errors import NotationError
-from mjtools.hand import Hand, Meld  # noqa: F401  (eval(repr(...)) needs them)
-from mjtools.notation import canonical, parse_hand, parse_tile
-from mjtools.tiles import Tile
+from mjtools.tiles.hand import Hand, Meld  # noqa: F401  (eval(repr(...)) needs them)
+from mjtools.tiles.kinds import Tile
+from mjtools.tiles.notation import canonical, parse_hand, parse_tile
 
 
 @pytest.mark.parametrize(
@@ -106,7 +106,7 @@ def hands(draw):
     n = draw(st.integers(0, 14))
     idx = draw(st.lists(st.integers(0, len(pool) - 1), min_size=n, max_size=n, unique=True))
     kinds = sorted(pool[i] for i in idx)
-    from mjtools.tiles import kind_str
+    from mjtools.tiles.kinds import kind_str
 
     tiles = [kind_str(k) for k in kinds]
     draw(st.randoms()).shuffle(tiles)
@@ -136,7 +136,7 @@ def test_shared_runs_melds_and_groups_read_as_on_first_sight():
     """Runs, bracketed melds and {...} groups are parsed once and then shared: a text read
     again (in any hand, next to anything) gives what a first reading gives, and a broken text
     is still refused with its position after a good one was kept."""
-    import mjtools.notation as nt
+    import mjtools.tiles.notation as nt
 
     texts = ["123m(456p@W)(7777s@N/added){15f}+1z", "99m(456p@W)[1111z]{kita=44z}+9m", "0m55m(406p@S)(0s55s@E)1s1s+1s", "123m[1111z](456p@W){15f}55s+5s"]
     firsts = []

@@ -9,12 +9,12 @@ from dataclasses import replace
 import pytest
 from wildref import wild_hand
 
-from mjtools.decompose import decompositions, meets
-from mjtools.hand import Hand
-from mjtools.shanten import shanten_of_state, state_of
-from mjtools.shapes import ShapeSpec
-from mjtools.tiles import Tile, kinds_str, parse_kind
-from mjtools.waits import waits_of
+from mjtools.analysis.decompose import decompositions, meets
+from mjtools.analysis.shanten import shanten_of_state, state_of
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.waits import waits_of
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import Tile, kinds_str, parse_kind
 
 COPIES = [4] * 50
 W = frozenset

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from mjtools.cli.options import build_context, normalize
+from mjtools.batch.examples import run_example
 from mjtools.errors import IllegalHandError, UsageError
-from mjtools.notation import parse_hand
 from mjtools.rules import load
 from mjtools.rules.freeze import thaw
+from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import score
 from mjtools.scoring.table import settle_table
-from mjtools.worked_examples import run_example
+from mjtools.tiles.notation import parse_hand
 
 VARIANTS = ["shenyang", "hainan", "yunnan", "guizhou-zhuoji", "inner-mongolia", "guannan", "nanjing", "lisi", "baoting-koupai"]
 HOUSE = {"shenyang", "yunnan", "inner-mongolia", "guannan", "nanjing", "lisi", "baoting-koupai"}

@@ -17,10 +17,10 @@ import pytest
 from mahjong.hand_calculating.hand import HandCalculator
 from riichi_cases import Case, nagashi_case, random_case
 
-from mjtools.cli.options import build_context, normalize
-from mjtools.notation import parse_hand
 from mjtools.rules import load
+from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import score
+from mjtools.tiles.notation import parse_hand
 
 # In the comparison North is an ordinary wind in sanma, as in mahjong 2.1.0 (our default makes
 # it a value tile for everyone: riichi-sanma.md default 3; see test_sanma_north_value_pung).

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from mjtools.batch.examples import mismatches, run_example
 from mjtools.rules import load_path
-from mjtools.worked_examples import mismatches, run_example
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(glob.glob(str(ROOT / "rules.d" / "*.yaml")))

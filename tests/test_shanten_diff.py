@@ -6,9 +6,9 @@ import pytest
 from mahjong.shanten import Shanten
 
 from gen import baseline_waits, counts_of, mixed_hand, ready_hand
-from mjtools.shanten import HandState, shanten_of_state
-from mjtools.shapes import RIICHI, ShapeSpec
-from mjtools.waits import waits_of
+from mjtools.analysis.shanten import HandState, shanten_of_state
+from mjtools.analysis.shapes import RIICHI, ShapeSpec
+from mjtools.analysis.waits import waits_of
 
 COPIES = [4] * 50
 SANMA = ShapeSpec(kinds=frozenset(k for k in range(34) if not 1 <= k <= 7))

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from mjtools.batch.examples import mismatches
 from mjtools.rules import load, load_path
 from mjtools.sim.bots import Bot, EfficientBot, make_bots
 from mjtools.sim.engine import BotError, HandEngine
 from mjtools.sim.examples import run_simulate_example
 from mjtools.sim.runner import Job, play_hand
 from mjtools.sim.seeding import hand_seed
-from mjtools.worked_examples import mismatches
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -299,7 +299,7 @@ def test_wuhan_put_out_red_dragons_and_laizi_count_for_their_winner():
 
 def test_counted_kinds_a_wildcard_counts_as_a_wildcard():
     """A 红中 turned 赖子 (皮子 发) is a 赖子: it counts under the wildcard entry, not as a 红中杠."""
-    from mjtools.counted import counted_kinds
+    from mjtools.rules.counted import counted_kinds
     from mjtools.sim.config import config
 
     cfg = config(load("wuhan-hongzhong"))

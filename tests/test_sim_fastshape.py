@@ -4,12 +4,12 @@ import os
 
 import pytest
 
-from mjtools.hand import Hand
-from mjtools.shanten import discard_table, effective, shanten_of_state, state_of
-from mjtools.shapes import ShapeSpec
+from mjtools.analysis.shanten import discard_table, effective, shanten_of_state, state_of
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.waits import waits_of
 from mjtools.sim.fastshape import Analyzer, melds_info
-from mjtools.tiles import Tile, kind_str
-from mjtools.waits import waits_of
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import Tile, kind_str
 
 SPECS = {
     "riichi": ShapeSpec(),
@@ -35,7 +35,7 @@ def random_hand(rng, spec, size, melds=0):
             pool.remove(k)
         meld_list.append(k)
     tiles = sorted(pool[: size - 3 * melds])
-    from mjtools.hand import Meld
+    from mjtools.tiles.hand import Meld
 
     ms = tuple(Meld((Tile(k),) * 3, "pung", source="S") for k in meld_list)
     return Hand(tuple(Tile(k) for k in tiles), ms)

@@ -10,7 +10,7 @@ import sys
 
 HEAVY = ("yaml", "jsonschema", "numpy", "tabulate")
 # Off the path of `shanten HAND` on the common spec (the fast path answers it).
-LAZY = ("pathlib", "hashlib", "struct", "mjtools.shanten", "mjtools.waits", "mjtools.groupdp", "mjtools.forms", "mjtools.cli.render")
+LAZY = ("pathlib", "hashlib", "struct", "mjtools.analysis.shanten", "mjtools.analysis.waits", "mjtools.analysis.groupdp", "mjtools.analysis.forms", "mjtools.cli.render")
 
 PROBE = f"""
 import sys

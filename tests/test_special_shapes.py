@@ -11,14 +11,14 @@ import MahjongGB
 import pytest
 
 from gen import FROM_GB, GB, counts_of
-from mjtools.context import WinContext
-from mjtools.decompose import decompositions
+from mjtools.analysis.decompose import decompositions
+from mjtools.analysis.shanten import HandState, effective, shanten_of_state, state_of
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.waits import waits_of
 from mjtools.errors import IllegalHandError
-from mjtools.hand import Hand
-from mjtools.shanten import HandState, effective, shanten_of_state, state_of
-from mjtools.shapes import ShapeSpec
-from mjtools.tiles import kinds_str, parse_kind
-from mjtools.waits import waits_of
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import kinds_str, parse_kind
 
 COPIES = [4] * 50
 NANCHANG = ShapeSpec(forms=("standard", "thirteen_unrelated"), honor_chows=True)
@@ -75,7 +75,7 @@ def test_honor_chow_with_a_wildcard():
 
 
 def test_honor_chow_meld_in_a_variant_that_has_them(tmp_path):
-    from mjtools.analysis import shanten_record
+    from mjtools.batch.records import shanten_record
     from mjtools.rules import load_path
 
     base = textwrap.dedent("""

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from mjtools import tables
-from mjtools.tables import INF, WIDTH
+from mjtools.analysis import tables
+from mjtools.analysis.tables import INF, WIDTH
 
 
 def _targets(chows: bool, pair_ok, positions=9):

@@ -17,12 +17,12 @@ import pytest
 from wildref import brute_shanten, brute_waits, melds_of, natural_forms, natural_spec, substitutions, wild_hand
 from wildvariants import VARIANTS, shipped, shipped_draw
 
-from mjtools.decompose import FORMS, decompositions
-from mjtools.hand import Hand
-from mjtools.shanten import _add, effective, shanten_of_state, state_of
-from mjtools.shapes import ShapeSpec
-from mjtools.tiles import Tile, kinds_str
-from mjtools.waits import waits_of
+from mjtools.analysis.decompose import FORMS, decompositions
+from mjtools.analysis.shanten import _add, effective, shanten_of_state, state_of
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.waits import waits_of
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import Tile, kinds_str
 
 
 def _draw(name: str, rng: random.Random):

@@ -19,10 +19,10 @@ from hypothesis import strategies as hs
 from wildref import melds_of, search_shanten, wild_hand
 from wildvariants import VARIANTS, shipped, shipped_draw
 
-from mjtools.shanten import HandState, shanten_of_state, state_of
-from mjtools.shapes import ShapeSpec
-from mjtools.tiles import kinds_str
-from mjtools.waits import waits_of
+from mjtools.analysis.shanten import HandState, shanten_of_state, state_of
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.waits import waits_of
+from mjtools.tiles.kinds import kinds_str
 
 CASES = shipped() + sorted(v for v in VARIANTS if v not in shipped())  # the files once shipped
 

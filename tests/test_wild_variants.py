@@ -36,9 +36,9 @@ def test_random_wins_settle(rid):
     from wildref import wild_hand
     from wildvariants import shipped_draw
 
-    from mjtools.context import WinContext
     from mjtools.scoring import score
-    from mjtools.tiles import Tile, kind_str
+    from mjtools.tiles.context import WinContext
+    from mjtools.tiles.kinds import Tile, kind_str
 
     rs = load(rid)
     rng = random.Random(f"settle:{rid}")

@@ -9,13 +9,13 @@ import textwrap
 
 import pytest
 
-from mjtools.analysis import shanten_record, wait_record
-from mjtools.context import WinContext
+from mjtools.analysis.wildcards import copies_in_play, stand_ins, successor, wild_kinds
+from mjtools.batch.records import shanten_record, wait_record
 from mjtools.errors import MjError
-from mjtools.hand import Hand
 from mjtools.rules import load_path
-from mjtools.tiles import Tile, parse_kind
-from mjtools.wildcards import copies_in_play, stand_ins, successor, wild_kinds
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import Tile, parse_kind
 
 
 def k(text: str) -> int:
@@ -163,8 +163,8 @@ def test_red_dragon_melds_elsewhere(tmp_path, run):
     """Rulesets without a non-claimable discard_situations entry are unaffected: riichi has a
     dragon pung; a Wuhan whose 红中 may be claimed accepts the pung; one whose 红中 may stay in
     the hand (no win.no_win_holding) accepts a concealed 红中 kong but not a called pung."""
-    from mjtools.counted import counted_entries
     from mjtools.rules import load
+    from mjtools.rules.counted import counted_entries
     from mjtools.scoring import score
 
     assert counted_entries(load("riichi")) == () and counted_entries(load("zuanpai")) == ()

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement, permutations
 
-from mjtools.hand import Hand, Meld
-from mjtools.shanten import HandState, shanten_of_state
-from mjtools.shapes import ShapeSpec
-from mjtools.tiles import Tile
+from mjtools.analysis.shanten import HandState, shanten_of_state
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.tiles.hand import Hand, Meld
+from mjtools.tiles.kinds import Tile
 
 INF = 99
 TH = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -415,7 +415,7 @@ def brute_complete(st: HandState, spec: ShapeSpec, void: int | None = None, hand
     if lower > -1 and face_shanten(st, spec, m, void) > -1:
         return False  # no substitution lowers the distance by more than one per wildcard
     if hand is not None:
-        from mjtools.decompose import FORMS
+        from mjtools.analysis.decompose import FORMS
 
         for form in spec.forms:
             for n, blocks in enumerate(FORMS[form](hand, spec)):

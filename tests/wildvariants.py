@@ -12,8 +12,8 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mjtools.shapes import ShapeSpec
-from mjtools.wildcards import successor
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.wildcards import successor
 
 ALL = frozenset(range(34))
 
@@ -85,10 +85,10 @@ def shipped() -> list[str]:
 
 def shipped_draw(rid: str, rng: random.Random) -> tuple[ShapeSpec, list[int], int | None]:
     """(spec, copies in play, turned indicator) of a shipped variant for a random indicator."""
-    from mjtools.context import WinContext
+    from mjtools.analysis.wildcards import copies_in_play, stand_ins, wild_kinds
     from mjtools.rules import load
-    from mjtools.tiles import Tile
-    from mjtools.wildcards import copies_in_play, stand_ins, wild_kinds
+    from mjtools.tiles.context import WinContext
+    from mjtools.tiles.kinds import Tile
 
     rs = load(rid)
     turned = None

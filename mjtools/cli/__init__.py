@@ -1,4 +1,7 @@
-"""The `mjtools` Click group. Subcommands load lazily so that a single call stays fast."""
+"""The `mjtools` Click group. Subcommands load lazily so that a single call stays fast.
+
+The top layer: a thin function per subcommand over batch, sim, explain and rules.
+"""
 
 from __future__ import annotations
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
 
-from mjtools.cli.common import format_option, input_option, load_rules, rules_option, run_cases
-from mjtools.cli.options import add_options, build_context
+from mjtools.batch.cases import analysis_compute, run_cases
+from mjtools.cli.common import format_option, input_option, rules_option
+from mjtools.cli.options import add_options
 
 
 # The terminal tables (cli/render.py) load only for `-f table`.
@@ -21,20 +23,6 @@ def wait_table(records: list[dict[str, Any]], unicode: bool) -> str:
     from mjtools.cli.render import wait_table
 
     return wait_table(records, unicode)
-
-
-def _compute(kind: str):
-    def compute(text: str, opts: dict[str, Any], rules: str) -> dict[str, Any]:
-        from mjtools.analysis import shanten_record, wait_record
-        from mjtools.notation import parse_hand
-
-        rs = load_rules(rules, opts.pop("option", {}))
-        ctx = build_context(opts, rs)
-        hand = parse_hand(text)
-        fn = shanten_record if kind == "shanten" else wait_record
-        return fn(hand, rs, ctx, text)
-
-    return compute
 
 
 @click.command()
@@ -57,11 +45,15 @@ def shanten(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, unic
     """
     table = lambda recs: shanten_table(recs, unicode)  # noqa: E731
     if input_file is not None or hand == ("-",):
-        from mjtools.batch import run_shanten
+        from mjtools.batch.plain import run_shanten
 
-        if run_shanten(hand, input_file, fmt, opts, rules, table):
+        failed = run_shanten(hand, input_file, fmt, opts, rules, table)
+        if failed is not None:
+            if failed:
+                sys.exit(1)
             return
-    run_cases("shanten", hand, input_file, fmt, opts, rules, _compute("shanten"), table=table)
+    if run_cases("shanten", hand, input_file, fmt, opts, rules, analysis_compute("shanten"), table=table):
+        sys.exit(1)
 
 
 @click.command()
@@ -81,4 +73,5 @@ def wait(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, unicode
     Example:
       mjtools wait '123m456p789s1122z'
     """
-    run_cases("wait", hand, input_file, fmt, opts, rules, _compute("wait"), table=lambda recs: wait_table(recs, unicode))
+    if run_cases("wait", hand, input_file, fmt, opts, rules, analysis_compute("wait"), table=lambda recs: wait_table(recs, unicode)):
+        sys.exit(1)

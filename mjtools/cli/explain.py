@@ -56,9 +56,9 @@ def explain_rule(rule_id: str | None, rule: str | None, list_: bool, search_term
       mjtools explain-rule riichi 一炮多响
       mjtools explain-rule --search 杠上开花
     """
-    from mjtools.cli.options import _kv
     from mjtools.explain import render
     from mjtools.rules import available, load
+    from mjtools.rules.hand_options import kv_pairs
 
     if rules is not None:
         # `-r ID` is the common way to name the variant; the one argument left is then RULE.
@@ -71,7 +71,7 @@ def explain_rule(rule_id: str | None, rule: str | None, list_: bool, search_term
             raise UsageError("--search takes a TERM; give no RULE with it")
         from mjtools.explain.search import search
 
-        variants = [load(rule_id, _kv(list(options), "option"))] if rule_id else available()
+        variants = [load(rule_id, kv_pairs(list(options), "option"))] if rule_id else available()
         rec = search(search_term, variants, lang)
         rows = [dict(f, term=t["id"]) for t in rec["terms"] for f in t["found"]] + rec["rules"]
         _emit(fmt, "explain-rule-search", [rec] if fmt == "json" else rows, render.search_text(rec, lang), batch=fmt != "json")
@@ -84,7 +84,7 @@ def explain_rule(rule_id: str | None, rule: str | None, list_: bool, search_term
         rows = [listing(rs, lang) for rs in available()]
         _emit(fmt, "explain-rule-list", rows, render.listing_table(rows, lang), batch=True)
         return
-    rs = load(rule_id, _kv(list(options), "option"))
+    rs = load(rule_id, kv_pairs(list(options), "option"))
     if rule is None:
         from mjtools.explain.overview import overview
 

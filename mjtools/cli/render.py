@@ -18,7 +18,7 @@ def glyphs(text: str, unicode: bool) -> str:
     """Tiles in notation -> Unicode glyphs (kinds only; brackets kept)."""
     if not unicode:
         return text
-    from mjtools.tiles import kind_glyph, parse_kind
+    from mjtools.tiles.kinds import kind_glyph, parse_kind
 
     out: list[str] = []
     digits = ""

@@ -49,9 +49,9 @@ def show(name: str, resolved: bool, options: tuple[str, ...]) -> None:
     """Print a rule file as YAML (the file itself, or --resolved)."""
     import yaml
 
-    from mjtools.cli.options import _kv
     from mjtools.rules import load
     from mjtools.rules.freeze import thaw
+    from mjtools.rules.hand_options import kv_pairs
     from mjtools.rules.loader import find
 
     if not resolved:
@@ -59,7 +59,7 @@ def show(name: str, resolved: bool, options: tuple[str, ...]) -> None:
             raise click.UsageError("--option needs --resolved")
         click.echo(Path(find(name)).read_text(encoding="utf-8"), nl=False)
         return
-    rs = load(name, _kv(list(options), "option"))
+    rs = load(name, kv_pairs(list(options), "option"))
     data = thaw(rs.data)
     data["options"] = {k: {**v, "value": rs.option_values[k]} for k, v in thaw(rs.options).items()}
     click.echo(f"# {rs.id}: resolved from " + " <- ".join(Path(f).name for f in reversed(rs.files)))

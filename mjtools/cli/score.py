@@ -2,32 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
 
-from mjtools.cli.common import format_option, input_option, load_rules, rules_option, run_cases
-from mjtools.cli.options import add_options, build_context
+from mjtools.batch.cases import run_cases, score_compute
+from mjtools.cli.common import format_option, input_option, rules_option
+from mjtools.cli.options import add_options
 from mjtools.cli.render import score_table
-
-
-def compute(text: str, opts: dict[str, Any], rules: str, explain: bool = False, lang: str = "en") -> dict[str, Any]:
-    from mjtools.notation import parse_hand
-    from mjtools.scoring import score as score_hand
-
-    table = opts.pop("table", None)
-    options = dict(opts.pop("option", {}))
-    if table is not None:
-        from mjtools.cli.options import _kv
-        from mjtools.scoring.table import settle_table
-
-        # A table case may set rule options like a hand case: "option": ["claims=multiple_ron"].
-        table = dict(table)
-        options.update(_kv(table.pop("option", None), "option"))
-        return settle_table(table, load_rules(rules, options), lang)
-    rs = load_rules(rules, options)
-    ctx = build_context(opts, rs)
-    return score_hand(parse_hand(text), rs, ctx, text, explain=explain, lang=lang)
 
 
 @click.command()
@@ -47,4 +30,6 @@ def score(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, explai
       mjtools score '234567m234p5688s+7s' --seat S
       mjtools score '1112345678999m+5m' --tsumo --riichi
     """
-    run_cases("score", hand, input_file, fmt, opts, rules, lambda t, o, r: compute(t, o, r, explain, lang or "en"), table=lambda recs: score_table(recs, unicode, lang or "en"))
+    compute = lambda t, o, r: score_compute(t, o, r, explain, lang or "en")  # noqa: E731
+    if run_cases("score", hand, input_file, fmt, opts, rules, compute, table=lambda recs: score_table(recs, unicode, lang or "en")):
+        sys.exit(1)

@@ -6,14 +6,15 @@ from typing import Any
 
 import click
 
-from mjtools.cli.common import default_rules, format_option, load_rules, rules_option
+from mjtools.batch.cases import default_rules, load_rules
+from mjtools.cli.common import format_option, rules_option
 from mjtools.errors import UsageError
 
 
 def _options(values: tuple[str, ...]) -> dict[str, Any]:
-    from mjtools.cli.options import _kv
+    from mjtools.rules.hand_options import kv_pairs
 
-    return _kv(list(values), "option")
+    return kv_pairs(list(values), "option")
 
 
 def _emit(records: list[dict[str, Any]], fmt: str, table: str, single: bool) -> None:

@@ -6,4 +6,6 @@ files (text, values, options) and worked examples computed live by the engine.
     overview.py  a variant for a player: tiles, calls, winning, scoring, payment, options, origin
     detail.py    one rule: text, value, exclusions, option values, live examples
     render.py    the table (text) form of all of the above
+
+May import batch (worked examples), scoring, rules and below; never cli.
 """

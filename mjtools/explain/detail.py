@@ -137,7 +137,7 @@ def _summary(command: str, rec: Mapping[str, Any], lang: str) -> str:
 
 def run(rs: Ruleset, eid: str, ex: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """An example with the record the engine gives now and whether it holds."""
-    from mjtools.worked_examples import mismatches, run_example
+    from mjtools.batch.examples import mismatches, run_example
 
     command = ex.get("command", "score")
     out: dict[str, Any] = {

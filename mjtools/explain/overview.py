@@ -17,7 +17,7 @@ from typing import Any
 from mjtools.messages import has, text
 from mjtools.rules.freeze import thaw
 from mjtools.rules.model import Ruleset, pick
-from mjtools.tiles import kind_name, parse_kind
+from mjtools.tiles.kinds import kind_name, parse_kind
 
 # Sections of settings, in the order a player meets them.
 SETTING_SECTIONS = ("wall", "calls", "win", "scoring", "settlement", "play")

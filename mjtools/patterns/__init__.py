@@ -4,6 +4,8 @@ A pattern reads a `Ctx` (one decomposition of one win) and returns how many time
 (0 = absent; most patterns return 0 or 1). Parametrised patterns take keyword parameters that
 a rule file gives as `{id: outside_hand, honors: false}`. Rule files compose patterns with
 `all_of` / `any_of` / `none_of` and the primitives in `primitives.py`.
+
+May import analysis and tiles only: rules read patterns, never the reverse.
 """
 
 from __future__ import annotations

@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from mjtools.blocks import CHOW, KONG, PUNG, Block, Decomposition
-from mjtools.context import WinContext
-from mjtools.hand import Hand
-from mjtools.shapes import ShapeSpec
+from mjtools.analysis.blocks import CHOW, KONG, PUNG, Block, Decomposition
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
 
 SUIT_OF_GROUP = "mps"
 

@@ -47,7 +47,7 @@ def round_wind_pung(ctx: Ctx) -> int:
 @pattern("wind_pung", needs=("wind_pung",))
 def wind_pung(ctx: Ctx, *, kind: str = "4z") -> int:
     """A pung of one given wind (sanma's North, a house wind fan)."""
-    from mjtools.tiles import parse_kind
+    from mjtools.tiles.kinds import parse_kind
 
     k = parse_kind(kind)
     return sum(1 for b in ctx.pungs if b.first == k)

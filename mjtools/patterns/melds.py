@@ -144,7 +144,7 @@ def meld_count(ctx: Ctx, *, kind: str = "any", tiles: str = "", with_meld: str =
     """Laid-down melds of `kind` (chow, pung, kong, open, a variant kind, any) whose tiles are among
     `tiles` (notation; empty: any), counted only when a meld of kind `with_meld` is also laid
     down (沈阳: once a 亮牌 is shown, each honor pon counts more)."""
-    from mjtools.notation import parse_tiles
+    from mjtools.tiles.notation import parse_tiles
 
     if with_meld and not any(m.kind == with_meld for m in ctx.hand.melds):
         return 0

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from mjtools.patterns.ctx import Ctx
-from mjtools.tiles import parse_kind
+from mjtools.tiles.kinds import parse_kind
 
 
 def _kinds(tiles: list[str]) -> set[int]:

@@ -46,7 +46,7 @@ def all_chows(ctx: Ctx, *, two_sided_wait: bool = False, no_honors: bool = False
 
 @lru_cache(maxsize=64)
 def _kind_set(tiles: str) -> frozenset[int]:
-    from mjtools.notation import parse_tiles
+    from mjtools.tiles.notation import parse_tiles
 
     return frozenset(t.kind for t in parse_tiles(tiles))
 

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
-from mjtools.tiles import parse_kind
+from mjtools.tiles.kinds import parse_kind
 
 FLOWER_SEATS = {"E": "15", "S": "26", "W": "37", "N": "48"}
 # The flower kinds (34-41) of each seat under FLOWER_SEATS: the default needs no lookup per reading.
@@ -140,7 +140,7 @@ def wildcards_held(ctx: Ctx, *, at_least: int = 0) -> int:
 @pattern("tiles_held")
 def tiles_held(ctx: Ctx, *, tiles: str = "") -> int:
     """Each held tile of the given kinds (e.g. chickens, 精)."""
-    from mjtools.notation import parse_tiles
+    from mjtools.tiles.notation import parse_tiles
 
     kinds = {t.kind for t in parse_tiles(tiles)}
     return sum(1 for t in ctx.hand.all_tiles() if t.kind in kinds)

@@ -39,7 +39,7 @@ def two_sided_wait(ctx: Ctx) -> int:
 def single_wait_any(ctx: Ctx) -> int:
     """Only one kind could have won (独听), whatever the wait's shape."""
     if not _OTHER_WAIT:
-        from mjtools.waits import other_wait_exists
+        from mjtools.analysis.waits import other_wait_exists
 
         _OTHER_WAIT.append(other_wait_exists)
     return int(not _OTHER_WAIT[0](ctx))

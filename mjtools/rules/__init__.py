@@ -1,4 +1,15 @@
-"""Rule files: `load(id_or_path, options)` gives a frozen Ruleset; `available()` lists variants."""
+"""Rule files: `load(id_or_path, options)` gives a frozen Ruleset; `available()` lists variants.
+
+May import patterns (to check pattern ids), analysis and tiles; never scoring or above.
+
+    loader.py        find, read (safe YAML), merge `extends`, validate against schema.json, cache
+    checks.py        checks the schema cannot state (pattern ids, exclusions, options)
+    freeze.py        frozen data (MappingProxyType) and back
+    model.py         the frozen `Ruleset` and its derived facts (shape spec, copies, seats)
+    hand_options.py  the hand-context options (seat, tsumo, indicators ...) and the WinContext they make
+    validate.py      a hand against a variant: tile set, copies, red fives, size, meld kinds
+    counted.py       play.discard_situations: tiles put out that count for later wins
+"""
 
 from __future__ import annotations
 

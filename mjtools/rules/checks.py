@@ -95,7 +95,7 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
         if "hand" not in ex and "table" not in ex and ex.get("command") != "simulate":
             fail("an example needs a hand or a table", ("examples", eid))
     tiles = data.get("tiles", {})
-    from mjtools.tiles import parse_kind
+    from mjtools.tiles.kinds import parse_kind
 
     for key in ("exclude", "bonus"):
         value = tiles.get(key, []) or []
@@ -110,7 +110,7 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
 
 
 def _is_tile(t: str) -> bool:
-    from mjtools.tiles import parse_kind
+    from mjtools.tiles.kinds import parse_kind
 
     try:
         parse_kind(t)

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from mjtools import __version__
+from mjtools.cache import cache_dir
 from mjtools.errors import RuleFileError, UnknownRulesError
 from mjtools.rules.freeze import frozen_object
 
@@ -348,16 +349,6 @@ def validate_resolved(merged: dict[str, Any], origins: Origins, leaf: str) -> No
 
 
 # -- cache ------------------------------------------------------------------------------------
-
-
-def cache_dir() -> str | None:
-    """$MJTOOLS_CACHE_DIR, else $XDG_CACHE_HOME/mjtools or ~/.cache/mjtools; none if $MJTOOLS_NO_CACHE."""
-    if os.environ.get("MJTOOLS_NO_CACHE"):
-        return None
-    explicit = os.environ.get("MJTOOLS_CACHE_DIR")
-    if explicit:
-        return explicit
-    return os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "mjtools")
 
 
 def _stat_line(path: str | os.PathLike[str]) -> str:

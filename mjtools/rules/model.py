@@ -7,10 +7,10 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from mjtools.analysis.shapes import ShapeSpec
 from mjtools.errors import UsageError
 from mjtools.rules.freeze import apply_options, freeze, thaw
-from mjtools.shapes import ShapeSpec
-from mjtools.tiles import SUIT_OFFSET, parse_kind
+from mjtools.tiles.kinds import SUIT_OFFSET, parse_kind
 
 _EMPTY: Mapping[str, Any] = freeze({})
 LANG_KEYS = {"en": ("en",), "zh": ("zh_hans", "zh_hant"), "ja": ("ja", "zh_hant", "zh_hans")}
@@ -215,7 +215,7 @@ class Ruleset:
     @cached_property
     def base_spec(self) -> ShapeSpec:
         """The shape spec with the wildcards that need no indicator (fixed ones)."""
-        from mjtools.wildcards import fixed_wild_kinds
+        from mjtools.analysis.wildcards import fixed_wild_kinds
 
         return self.shape_spec(fixed_wild_kinds(self))
 

@@ -3,25 +3,27 @@
 notation -> Hand -> decompositions -> fans (pattern registry) -> score model -> settlement.
 Where several decompositions exist the highest points win, then fan_total, then the model's
 own tie-breaks (riichi: real yakuman over counted, han, fu), as `mahjong` 2.1.0 does.
+
+May import rules, patterns, analysis and tiles; never batch, sim, explain or cli.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from mjtools.context import WinContext
-from mjtools.decompose import decompositions
-from mjtools.hand import Hand
+from mjtools.analysis.decompose import decompositions
+from mjtools.analysis.wildcards import copies_in_play, dora_kinds, stand_ins, wild_kinds
 from mjtools.patterns.ctx import Ctx, hand_features
 from mjtools.rules.model import Ruleset
+from mjtools.rules.validate import aside_reason, check_hand
 from mjtools.scoring.fans import evaluate_fans, plan_for
 from mjtools.scoring.models import get as get_model
 from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.result import Evaluation, HandValue
 from mjtools.scoring.settlement import plan, settle
 from mjtools.scoring.validity import held_reason, points_reason, shape_reason, value_reason
-from mjtools.validate import aside_reason, check_hand
-from mjtools.wildcards import copies_in_play, dora_kinds, stand_ins, wild_kinds
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
 
 
 def _num(x: float | None) -> float | int | None:

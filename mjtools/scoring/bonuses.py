@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mjtools.context import WinContext
 from mjtools.errors import UsageError
-from mjtools.hand import Hand
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import num
-from mjtools.tiles import kind_str, parse_kind
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import kind_str, parse_kind
 
 
 def _base(rs: Ruleset) -> float:
@@ -99,7 +99,7 @@ def flower_entries(hand: Hand, payers: Iterable[str], rs: Ruleset, ctx: WinConte
 
 def chicken_values(rs: Ruleset, ctx: WinContext) -> dict[int, tuple[float, str]]:
     """kind -> (value, label) of this hand's chickens."""
-    from mjtools.wildcards import dora_kinds
+    from mjtools.analysis.wildcards import dora_kinds
 
     cfg = rs.section("settlement").get("chickens") or {}
     out: dict[int, tuple[float, str]] = {}
@@ -119,7 +119,7 @@ def chicken_values(rs: Ruleset, ctx: WinContext) -> dict[int, tuple[float, str]]
     # 精 (南昌): the wildcards themselves score, by tier (0 the turned kind 正精, 1 the next 副精).
     tiers = cfg.get("wild_tiers")
     if tiers:
-        from mjtools.wildcards import successor
+        from mjtools.analysis.wildcards import successor
 
         ind = rs.section("wildcards").get("indicator") or {}
         for t in ctx.indicators.get("wild", ()):

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from mjtools.errors import UsageError
-from mjtools.hand import Hand
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import num
+from mjtools.tiles.hand import Hand
 
 
 def ready(hand_text: str, rs: Ruleset, opts: dict[str, Any]) -> bool:
@@ -29,12 +29,12 @@ def ready(hand_text: str, rs: Ruleset, opts: dict[str, Any]) -> bool:
 def _waits(hand_text: str, rs: Ruleset, opts: dict[str, Any], parsed: Hand | None = None) -> list[str]:
     """`wait`'s waits, without what `wait` adds: most hands at a draw are not ready (the
     shanten says so at once) and `wait` would also score every wait."""
-    from mjtools.analysis import SUIT_GROUP, prepare
-    from mjtools.cli.options import build_context
-    from mjtools.notation import parse_hand
-    from mjtools.shanten import shanten_of_state, state_of
-    from mjtools.tiles import kind_str
-    from mjtools.waits import waits_of
+    from mjtools.analysis.shanten import shanten_of_state, state_of
+    from mjtools.analysis.waits import waits_of
+    from mjtools.rules.hand_options import build_context
+    from mjtools.rules.validate import SUIT_GROUP, prepare
+    from mjtools.tiles.kinds import kind_str
+    from mjtools.tiles.notation import parse_hand
 
     hand = parsed if parsed is not None else parse_hand(hand_text)
     if hand.last is not None:
@@ -57,9 +57,9 @@ def flower_pig(hand: Hand) -> bool:
 
 def best_ready_value(hand: Hand, waits: list[str], rs: Ruleset, opts: dict[str, Any]) -> float:
     """The most one payer would pay for this ready hand over its waits (a discard win)."""
-    from mjtools.cli.options import build_context
-    from mjtools.notation import parse_tile
+    from mjtools.rules.hand_options import build_context
     from mjtools.scoring import best_value
+    from mjtools.tiles.notation import parse_tile
 
     ctx = build_context({k: v for k, v in opts.items() if k not in ("tsumo", "from")}, rs)
     best = 0.0
@@ -71,7 +71,7 @@ def best_ready_value(hand: Hand, waits: list[str], rs: Ruleset, opts: dict[str, 
 
 
 def _kong_money(hands: dict[str, Hand], rs: Ruleset, opts: dict[str, Any], out_of_hand: set[str]) -> list[dict[str, Any]]:
-    from mjtools.cli.options import build_context
+    from mjtools.rules.hand_options import build_context
     from mjtools.scoring.kongs import kong_entries
 
     st = rs.section("settlement")
@@ -88,7 +88,7 @@ def _kong_money(hands: dict[str, Hand], rs: Ruleset, opts: dict[str, Any], out_o
 
 
 def settle_draw(hands: dict[str, str], rs: Ruleset, opts: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    from mjtools.notation import parse_hand
+    from mjtools.tiles.notation import parse_hand
 
     st = rs.section("settlement")
     ex = st.get("exhaustive")

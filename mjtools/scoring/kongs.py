@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjtools.context import WinContext
 from mjtools.errors import UsageError
-from mjtools.hand import Hand, Meld
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import num
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand, Meld
 
 WORD = {"exposed_kong": "刮风, exposed", "added_kong": "刮风, added", "concealed_kong": "下雨, concealed"}
 

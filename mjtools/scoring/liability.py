@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mjtools.context import WinContext
 from mjtools.errors import UsageError
-from mjtools.hand import CHOW, Hand, Meld
 from mjtools.messages import Msg
 from mjtools.patterns import evaluate
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import num
 from mjtools.scoring.result import NO_STEPS, Evaluation, Steps
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import CHOW, Hand, Meld
 
 _TILES = {
     "any": lambda k: True,

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mjtools.blocks import SINGLE, Block, Decomposition
-from mjtools.context import WinContext
+from mjtools.analysis.blocks import SINGLE, Block, Decomposition
+from mjtools.analysis.wildcards import stand_ins, wild_kinds
 from mjtools.errors import IllegalHandError, UsageError
-from mjtools.hand import Hand
 from mjtools.patterns.ctx import Ctx
 from mjtools.rules.model import Ruleset
+from mjtools.rules.validate import check_hand
 from mjtools.scoring.fans import evaluate_fans
 from mjtools.scoring.models import get as get_model
 from mjtools.scoring.result import Evaluation, HandValue
-from mjtools.validate import check_hand
-from mjtools.wildcards import stand_ins, wild_kinds
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
 
 SITUATION = "opening_win"
 

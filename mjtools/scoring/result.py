@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjtools.blocks import Decomposition
+from mjtools.analysis.blocks import Decomposition
 from mjtools.messages import Msg
 
 

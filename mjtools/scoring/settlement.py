@@ -20,9 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from mjtools.context import WinContext
 from mjtools.errors import UsageError
-from mjtools.hand import Hand
 from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.bonuses import bird_entries, chicken_entries, flower_entries
@@ -30,6 +28,8 @@ from mjtools.scoring.kongs import kong_entries
 from mjtools.scoring.liability import apply_liability
 from mjtools.scoring.models import num
 from mjtools.scoring.result import NO_STEPS, Evaluation, HandValue, Settled, Steps
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
 
 
 def entry(frm: str, to: str, amount: float, reason: str) -> dict[str, Any]:

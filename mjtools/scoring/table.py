@@ -61,9 +61,9 @@ def _winners(case: Mapping[str, Any], hands: dict[str, str], rs: Ruleset) -> tup
 
 def _transfer(rs: Ruleset, hands: dict[str, str], frm: str, winner: str, ctx_opts: dict[str, Any]) -> list[dict[str, Any]]:
     """呼叫转移: the money the discarder's last kong collected goes to the winner."""
-    from mjtools.cli.options import build_context
-    from mjtools.notation import parse_hand
+    from mjtools.rules.hand_options import build_context
     from mjtools.scoring.kongs import kong_entries, last_kong
+    from mjtools.tiles.notation import parse_hand
 
     if frm not in hands:
         raise UsageError(f"呼叫转移 (settlement.kong_payment_transfer) needs the discarder's hand: add {frm} to the table")
@@ -71,7 +71,7 @@ def _transfer(rs: Ruleset, hands: dict[str, str], frm: str, winner: str, ctx_opt
     kong = last_kong(hand)
     if kong is None:
         raise UsageError(f"呼叫转移: the last meld of {frm} ({hands[frm]}) is not a kong, so this is no 杠上炮")
-    from mjtools.hand import Hand
+    from mjtools.tiles.hand import Hand
 
     paid = kong_entries(Hand(melds=(kong,)), frm, rs, build_context(dict(ctx_opts, seat=frm), rs))
     total = sum(e["amount"] for e in paid)
@@ -79,10 +79,10 @@ def _transfer(rs: Ruleset, hands: dict[str, str], frm: str, winner: str, ctx_opt
 
 
 def _chickens(rs: Ruleset, hands: dict[str, str], winners: list[str], ctx_opts: dict[str, Any]) -> list[dict[str, Any]]:
-    from mjtools.cli.options import build_context
-    from mjtools.notation import parse_hand
+    from mjtools.rules.hand_options import build_context
     from mjtools.scoring.bonuses import chicken_entries
     from mjtools.scoring.exhaustive import ready
+    from mjtools.tiles.notation import parse_hand
 
     cfg = rs.section("settlement").get("chickens")
     if not cfg:
@@ -150,9 +150,9 @@ def next_dealer(rs: Ruleset, event: str, winners: list[str], frm: str | None, re
 
 
 def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict[str, Any]:
-    from mjtools.cli.options import build_context, normalize
-    from mjtools.notation import parse_hand
+    from mjtools.rules.hand_options import build_context, normalize
     from mjtools.scoring import score
+    from mjtools.tiles.notation import parse_hand
 
     hands = _hands(case, rs)
     event = case.get("event", "win")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from mjtools.context import WinContext
 from mjtools.patterns.ctx import Ctx
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.result import Evaluation
-from mjtools.tiles import parse_kind
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.kinds import parse_kind
 
 
 class Checks:

@@ -96,7 +96,7 @@ class RandomBot(Bot):
 def _value_kinds(rules: Ruleset, seat: str) -> frozenset[int]:
     """Kinds whose pung is a yaku that survives an open hand, read from the rule file's fans."""
     from mjtools.scoring.fans import fan_value
-    from mjtools.tiles import SEAT_WIND
+    from mjtools.tiles.kinds import SEAT_WIND
 
     by_pattern = {
         "dragon_pung": (31, 32, 33),

@@ -9,7 +9,7 @@ from mjtools.sim import settle
 from mjtools.sim.config import kind_of
 from mjtools.sim.options import claim_options
 from mjtools.sim.state import Action, MeldRec, Player, code_str
-from mjtools.tiles import kind_str
+from mjtools.tiles.kinds import kind_str
 
 if TYPE_CHECKING:
     from mjtools.sim.engine import HandEngine

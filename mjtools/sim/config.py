@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from mjtools.counted import Counted, counted_entries
+from mjtools.rules.counted import Counted, counted_entries
 from mjtools.rules.model import Ruleset
-from mjtools.tiles import parse_kind
+from mjtools.tiles.kinds import parse_kind
 
 RED = 64  # a tile code is its kind, plus RED for a red five
 
@@ -117,7 +117,7 @@ def _build(rs: Ruleset) -> PlayConfig:
     calls = rs.section("calls")
     play = rs.section("play")
     settle = rs.section("settlement")
-    from mjtools.wildcards import indicator_roles
+    from mjtools.analysis.wildcards import indicator_roles
 
     kita = calls.get("kita")
     kita_kind = None

@@ -13,8 +13,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from mjtools.counted import Counted, counted_kinds
 from mjtools.errors import MjError
+from mjtools.rules.counted import Counted, counted_kinds
 from mjtools.rules.model import Ruleset
 from mjtools.sim import settle
 from mjtools.sim.claims import Claims, _End
@@ -23,7 +23,7 @@ from mjtools.sim.fastshape import Analyzer, Melds, melds_info
 from mjtools.sim.options import turn_options
 from mjtools.sim.state import Action, MeldRec, Player, View, code_str
 from mjtools.sim.wall import Wall
-from mjtools.tiles import kind_str
+from mjtools.tiles.kinds import kind_str
 
 _ANALYZERS: dict[tuple[int, int | None, frozenset[int]], tuple[Ruleset, Analyzer]] = {}
 
@@ -83,7 +83,7 @@ class HandEngine(Claims):
         key = (id(self.rs), void, self.wild)
         got = _ANALYZERS.get(key)
         if got is None or got[0] is not self.rs:
-            from mjtools.wildcards import stand_ins
+            from mjtools.analysis.wildcards import stand_ins
 
             spec = self.rs.shape_spec(self.wild, stand_ins(self.rs, self.wild)) if self.wild else self.rs.base_spec
             got = _ANALYZERS[key] = (self.rs, Analyzer(spec, self.rs.copies, void))
@@ -208,14 +208,14 @@ class HandEngine(Claims):
             self.event("indicator", role=role, tile=code_str(t))
         wind = self.indicators.get("wild")
         if wind:
-            from mjtools.context import WinContext
-            from mjtools.wildcards import wild_kinds
+            from mjtools.analysis.wildcards import wild_kinds
+            from mjtools.tiles.context import WinContext
 
             ctx = WinContext(indicators={"wild": tuple(settle.tile(c) for c in wind)})
             self.wild = wild_kinds(self.rs, ctx)
             self.event("wildcards", tiles=[kind_str(k) for k in sorted(self.wild)])
         else:
-            from mjtools.wildcards import fixed_wild_kinds
+            from mjtools.analysis.wildcards import fixed_wild_kinds
 
             self.wild = fixed_wild_kinds(self.rs)
         if self.cfg.counted:

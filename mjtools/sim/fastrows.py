@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjtools import tables
+from mjtools.analysis import tables
+from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
 from mjtools.sim.fastshape import Analyzer, Melds, Row
-from mjtools.tables import INF, POW5, VECTORS, ZERO, combine
 
 
 def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row] | None:

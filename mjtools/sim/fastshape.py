@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from mjtools import tables
-from mjtools.shanten import TERMINAL_HONOR, HandState, _allowed_group_sets, _alternatives, candidate_kinds, distance, effective
-from mjtools.shapes import ShapeSpec
-from mjtools.tables import INF, POW5, VECTORS, ZERO, combine
+from mjtools.analysis import tables
+from mjtools.analysis.shanten import TERMINAL_HONOR, HandState, _allowed_group_sets, _alternatives, candidate_kinds, distance, effective
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
 
 MEMO_LIMIT = 2_000_000
 
@@ -94,7 +94,7 @@ class Analyzer:
         self.slow = split or exotic  # delegated to shanten.py
         # The analysis engine's own fast path (mjtools.fast) answers the specs it covers (no
         # requirement, wildcard or declared void) faster than the incremental code below.
-        from mjtools import fast
+        from mjtools.analysis import fast
 
         self.fast = fast.engine_for(spec) if void is None and max(self.copies[:34]) <= 4 else None
         self.kinds_mask = sum(1 << k for k in spec.kinds if k < 34)

@@ -47,8 +47,8 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, list[float]]:
 def _parse(text: str, rs: Ruleset, seat: str) -> tuple[list[int], int]:
     """(the 13 tiles held before the draw, the drawn + tile) as codes."""
     from mjtools.errors import NotationError
-    from mjtools.hand import Hand
-    from mjtools.validate import check_hand
+    from mjtools.rules.validate import check_hand
+    from mjtools.tiles.hand import Hand
 
     try:
         hand = Hand.parse(text)
@@ -153,7 +153,7 @@ def position_records(text: str, rs: Ruleset, bots: list[str], seed: int, trials:
             }
         )
     out.sort(key=lambda r: (-r["win"], -r["points"], r["tile"]))
-    from mjtools.notation import canonical
+    from mjtools.tiles.notation import canonical
 
     return {"hand": canonical(text), "rules": rs.id, "seat": seat, "trials": trials, "seed": seed, "bots": bots, "wall_left": wall_left, "discards": out}
 

@@ -10,11 +10,11 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from mjtools.context import WinContext
-from mjtools.hand import Aside, Hand, Meld
 from mjtools.sim.config import RED
 from mjtools.sim.state import code_str
-from mjtools.tiles import Tile
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Aside, Hand, Meld
+from mjtools.tiles.kinds import Tile
 
 if TYPE_CHECKING:
     from mjtools.sim.engine import HandEngine

@@ -20,7 +20,7 @@ from mjtools.sim.state import CLAIM_KINDS, TURN_KINDS, Action, code_str
 def codes_of(text: str, what: str) -> list[int]:
     """Tile codes from notation ('0m' a red five); melds and other groups are refused."""
     from mjtools.errors import NotationError
-    from mjtools.notation import parse_tiles
+    from mjtools.tiles.notation import parse_tiles
 
     try:
         tiles = parse_tiles(text.replace(" ", "").replace(",", "")) if text else ()

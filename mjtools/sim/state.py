@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mjtools.sim.config import RED, kind_of
-from mjtools.tiles import kind_str
+from mjtools.tiles.kinds import kind_str
 
 if TYPE_CHECKING:
     from mjtools.rules.model import Ruleset

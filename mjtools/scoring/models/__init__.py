@@ -26,11 +26,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
-from mjtools.context import WinContext
-from mjtools.hand import Hand
 from mjtools.messages import Joined, Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.result import NO_STEPS, Awarded, Evaluation, HandValue, Steps
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
 
 Model = Callable[[Evaluation, Ruleset, WinContext, Hand], HandValue]
 

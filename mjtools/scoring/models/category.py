@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mjtools.context import WinContext
-from mjtools.hand import Hand
 from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import apply_cap_points, model, num
 from mjtools.scoring.result import Evaluation, HandValue, Steps
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
 
 
 def tier_of(tiers: Mapping[str, Mapping[str, Any]], units: float) -> str | None:

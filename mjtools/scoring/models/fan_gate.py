@@ -7,12 +7,12 @@ value is a fixed stake per payer: the first `scoring.stakes` entry whose `when` 
 
 from __future__ import annotations
 
-from mjtools.context import WinContext
-from mjtools.hand import Hand
 from mjtools.patterns import evaluate
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num
 from mjtools.scoring.result import Evaluation, HandValue, Steps
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
 
 
 @model("fan_gate")

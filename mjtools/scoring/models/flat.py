@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from mjtools.context import WinContext
-from mjtools.hand import Hand
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num
 from mjtools.scoring.result import Evaluation, HandValue, Steps
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
 
 
 @model("flat")

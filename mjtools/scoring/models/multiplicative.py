@@ -8,12 +8,12 @@ streak_base raises the stake by that much for each dealer repeat (--streak N, æ²
 
 from __future__ import annotations
 
-from mjtools.context import WinContext
-from mjtools.hand import Hand
 from mjtools.messages import Joined, Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, model, num
 from mjtools.scoring.result import Evaluation, HandValue, Steps
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
 
 
 @model("multiplicative")

@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mjtools.blocks import KONG, PUNG, Block
-from mjtools.context import WinContext
-from mjtools.hand import Hand
+from mjtools.analysis.blocks import KONG, PUNG, Block
 from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num, round_up
 from mjtools.scoring.result import Evaluation, HandValue, Steps
-from mjtools.tiles import TERMINALS_AND_HONORS
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import TERMINALS_AND_HONORS
 
 
 def _so(entry: Mapping[str, Any] | None, kind: int) -> float:

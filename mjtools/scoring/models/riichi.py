@@ -11,15 +11,15 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from mjtools.blocks import KONG, PAIR, PUNG
-from mjtools.context import WinContext
+from mjtools.analysis.blocks import KONG, PAIR, PUNG
 from mjtools.errors import UsageError
-from mjtools.hand import Hand
 from mjtools.messages import Joined, Msg, has, localize
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import model, pre_score
 from mjtools.scoring.result import Evaluation, HandValue, Steps
-from mjtools.tiles import parse_kind
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import parse_kind
 
 # (least han, basic points, name) below yakuman; mangan also caps fu x 2^(han+2) above 2000.
 TIERS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
@@ -362,7 +362,7 @@ def riichi_pre(hand: Hand, rs: Ruleset, ctx: WinContext, text: str, lang: str = 
 def nagashi(hand: Hand, rs: Ruleset, ctx: WinContext, text: str, lang: str = "en") -> dict[str, Any]:
     """Nagashi mangan: at an exhaustive draw, every discard a terminal or honor and none
     called. It scores a mangan paid as a self-draw, whatever the hand holds."""
-    from mjtools.validate import check_hand
+    from mjtools.rules.validate import check_hand
 
     hand = check_hand(hand, rs, text, need_last=False, sizes=(rs.hand_size, rs.hand_size + 1))
     fan = rs.fans.get("nagashi_mangan")

@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from mjtools.hand import Hand, Meld
-from mjtools.shapes import ShapeSpec
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.tiles.hand import Hand, Meld
 
 CHOW, PUNG, KONG, PAIR, SINGLE = "chow", "pung", "kong", "pair", "single"
 FREE_SET = "set"  # compact placeholder for three wildcards forming any set
@@ -55,7 +55,7 @@ class Block:
         return self.shape in (PUNG, KONG)
 
     def __str__(self) -> str:
-        from mjtools.tiles import kinds_str
+        from mjtools.tiles.kinds import kinds_str
 
         text = kinds_str(self.kinds) if self.kinds else "*" * self.free
         return text if self.concealed and self.meld is None else f"({text})" if self.meld is None or not self.meld.concealed else f"[{text}]"

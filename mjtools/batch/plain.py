@@ -13,14 +13,13 @@ for byte: same records, same order, same line numbers, N cases -> N records
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mjtools import fast
+from mjtools.analysis import fast
+from mjtools.analysis.tables import INF
 from mjtools.output import Renderer, dumps
-from mjtools.tables import INF
-from mjtools.tiles import kind_str
+from mjtools.tiles.kinds import kind_str
 
 CHUNK_BYTES = 2097152  # lines are read, parsed and analysed about 2 MB at a time
 USE_NUMPY = True  # tests switch the numpy backend off to check the pure-Python one
@@ -159,10 +158,10 @@ class ShantenBatch:
     """Streams a shanten batch: plain lines through the fast path, the rest through `general`."""
 
     def __init__(self, rs: Any, ctx: Any, spec: Any, out: Renderer, general: Callable[[int, str], tuple[dict[str, Any], bool]], use_numpy: bool | None = None):
-        from mjtools.analysis import unmet
-        from mjtools.hand import Hand
-        from mjtools.tiles import parse_kind
-        from mjtools.validate import visible_counts
+        from mjtools.batch.records import unmet
+        from mjtools.rules.validate import visible_counts
+        from mjtools.tiles.hand import Hand
+        from mjtools.tiles.kinds import parse_kind
 
         self.rs, self.spec, self.out, self.general = rs, spec, out, general
         self.eng = fast.engine_for(spec)
@@ -185,11 +184,11 @@ class ShantenBatch:
         self.np = None
         if USE_NUMPY if use_numpy is None else use_numpy:
             try:
-                from mjtools import batch_np
+                from mjtools.batch import vectorised
             except ImportError:  # numpy is an optional extra: the pure-Python path answers
                 pass
             else:
-                self.np = batch_np.Vectorised(self)
+                self.np = vectorised.Vectorised(self)
 
     # -- the per-line pieces both backends share ------------------------------------------------
 
@@ -335,32 +334,31 @@ class ShantenBatch:
         return self.failed
 
 
-def run_shanten(hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, table: Callable | None) -> bool:
-    """Run a shanten batch through the fast path; False (nothing done) when it does not apply:
+def run_shanten(hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, table: Callable | None) -> int | None:
+    """Run a shanten batch through the fast path and return the number of failed lines; None
+    (nothing done) when it does not apply:
     not a batch, or a ruleset/option set the fast path does not cover (the caller then runs the
     general path, which also reports per-case errors such as an unknown --rules)."""
-    from mjtools.cli.common import batch_record, batch_stream, default_rules, load_rules
-    from mjtools.cli.options import build_context, normalize
+    from mjtools.analysis.wildcards import stand_ins, wild_kinds
+    from mjtools.batch.cases import analysis_compute, batch_record, batch_stream, default_rules, load_rules
     from mjtools.errors import MjError
-    from mjtools.wildcards import stand_ins, wild_kinds
+    from mjtools.rules.hand_options import build_context, normalize
 
     base_opts = normalize(cli_opts, "shanten")  # (before the stream check, as run_cases does)
     stream = batch_stream(hand_words, input_file)
     if stream is None or stream.isatty():  # typed lines are answered one at a time
-        return False
+        return None
     opts = dict(base_opts)
     try:
         rs = load_rules(default_rules(rules_name), opts.pop("option", {}))
         ctx = build_context(opts, rs)
     except MjError:
-        return False
+        return None
     wild = wild_kinds(rs, ctx)
     spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
     if ctx.void is not None or fast.engine_for(spec) is None or max(rs.copies[:34]) > 4:
-        return False
-    from mjtools.cli.analysis import _compute
-
-    compute = _compute("shanten")
+        return None
+    compute = analysis_compute("shanten")
     out = Renderer(fmt, "shanten", batch=True, table=table)
 
     def general(line: int, raw: str) -> tuple[dict[str, Any], bool]:
@@ -368,6 +366,4 @@ def run_shanten(hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dic
 
     failed = ShantenBatch(rs, ctx, spec, out, general).run(stream)
     out.close()
-    if failed:
-        sys.exit(1)
-    return True
+    return failed

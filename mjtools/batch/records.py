@@ -4,33 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjtools.context import WinContext
-from mjtools.engine import discard_table, effective, shanten_of_state, waits_of
-from mjtools.engine import improvements as fast_improvements
+from mjtools.analysis.engine import discard_table, effective, shanten_of_state, waits_of
+from mjtools.analysis.engine import improvements as fast_improvements
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.state import state_of
+from mjtools.analysis.wildcards import copies_in_play, wild_kinds
 from mjtools.errors import IllegalHandError
-from mjtools.hand import Hand
 from mjtools.rules.model import Ruleset
-from mjtools.shapes import ShapeSpec
-from mjtools.state import state_of
-from mjtools.tiles import kind_str
-from mjtools.validate import check_hand, visible_counts
-from mjtools.wildcards import copies_in_play, stand_ins, wild_kinds
-
-SUIT_GROUP = {"m": 0, "p": 1, "s": 2}
-
-
-def prepare(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> tuple[Hand, ShapeSpec]:
-    wild = wild_kinds(rs, ctx)
-    spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
-    hand = check_hand(hand, rs, text, wild=wild, copies=copies_in_play(rs, ctx))
-    return hand, spec
-
-
-def unseen(hand: Hand, rs: Ruleset, ctx: WinContext) -> list[int]:
-    """Copies of each kind not in the hand (melds, set-aside) nor in --visible."""
-    vis = visible_counts(ctx.visible)
-    copies = copies_in_play(rs, ctx)
-    return [max(0, copies[k] - hand.counts[k] - vis[k]) for k in range(50)]
+from mjtools.rules.validate import SUIT_GROUP, prepare, unseen
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import kind_str
 
 
 def unmet(rs: Ruleset, hand: Hand, ctx: WinContext) -> list[str]:
@@ -88,7 +72,7 @@ def _wait_part(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> dic
     st = state_of(hand, spec)
     kinds = waits_of(st, spec, copies_in_play(rs, ctx), _void(ctx))
     left = unseen(hand, rs, ctx)
-    from mjtools.winning import winning_flags
+    from mjtools.scoring.winning import winning_flags
 
     return {
         "tenpai": bool(kinds),
@@ -138,7 +122,7 @@ def improvements(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> l
     for k in sorted(set(spec.kinds) | set(spec.wild_kinds)):
         if left[k] <= 0:
             continue
-        from mjtools.tiles import Tile
+        from mjtools.tiles.kinds import Tile
 
         drawn = hand.with_last(Tile(k))
         best: tuple[int, str, list[str]] | None = None

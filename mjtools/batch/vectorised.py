@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mjtools import arrays
-from mjtools.batch import NAMES, canonical_of
+from mjtools.analysis import arrays
+from mjtools.batch.plain import NAMES, canonical_of
 
 if TYPE_CHECKING:
-    from mjtools.batch import ShantenBatch
+    from mjtools.batch.plain import ShantenBatch
 
 NL = 10
 DIGIT = np.zeros(256, dtype=bool)

@@ -29,12 +29,12 @@ from collections.abc import Callable, Sequence
 from operator import add
 from typing import TYPE_CHECKING
 
-from mjtools import tables
-from mjtools.shapes import RIICHI, ShapeSpec
-from mjtools.tables import INF, MAX_SETS, POW5, VECTORS, WIDTH
+from mjtools.analysis import tables
+from mjtools.analysis.shapes import RIICHI, ShapeSpec
+from mjtools.analysis.tables import INF, MAX_SETS, POW5, VECTORS, WIDTH
 
 if TYPE_CHECKING:
-    from mjtools.state import HandState
+    from mjtools.analysis.state import HandState
 
 TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 FAST_FORMS = frozenset({"standard", "seven_pairs", "thirteen_orphans"})
@@ -567,7 +567,7 @@ def waits_of_state(st: HandState, spec: ShapeSpec, copies: Sequence[int], void: 
 
 def discard_table(st: HandState, spec: ShapeSpec, copies: Sequence[int], unseen: Sequence[int], void: int | None = None, discardable: Callable[[int], bool] | None = None) -> list[dict] | None:
     """`shanten.discard_table` for the fast path (same rows, same order)."""
-    from mjtools.tiles import kind_str
+    from mjtools.tiles.kinds import kind_str
 
     eng = _engine(st, spec, void, copies)
     if eng is None:

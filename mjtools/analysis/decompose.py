@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 
-from mjtools.blocks import (
+from mjtools.analysis.blocks import (
     CHOW,
     DRAGONS,
     FREE_SET,
@@ -42,8 +42,8 @@ from mjtools.blocks import (
     meld_block,
     meld_copies,
 )
-from mjtools.hand import Hand
-from mjtools.shapes import ShapeSpec
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.tiles.hand import Hand
 
 # -- the standard form ----------------------------------------------------------------------------
 
@@ -334,8 +334,8 @@ def _irregular(hand: Hand, spec: ShapeSpec, form: str, compact: bool) -> Iterato
     """Fourteen different kinds: the naturals as they are, the wildcards on every completion."""
     from itertools import permutations
 
-    from mjtools.forms import KNIT, _spread_ok, group_of
-    from mjtools.shanten import form_distances, state_of
+    from mjtools.analysis.forms import KNIT, _spread_ok, group_of
+    from mjtools.analysis.shanten import form_distances, state_of
 
     if hand.melds or spec.hand_size != 13:
         return
@@ -386,7 +386,7 @@ def all_258(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list
     """将将和 (Changsha): every tile a 2, 5 or 8 in any arrangement; laid-down melds must be
     pungs or kongs of them. The concealed tiles are singles; each wildcard takes every 2, 5 or
     8 it may be (within the copy limits), one reading per multiset of placements."""
-    from mjtools.shapes import KINDS_258
+    from mjtools.analysis.shapes import KINDS_258
 
     stand = dict(spec.stand_ins)
     melds = [meld_block(m, stand, spec) for m in hand.melds]

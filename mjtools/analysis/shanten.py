@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from mjtools import groupdp, tables
-from mjtools.forms import OTHER_FORMS
-from mjtools.shapes import ShapeSpec
-from mjtools.state import HandState, state_of  # noqa: F401 - state_of is imported from here too
-from mjtools.tables import INF
+from mjtools.analysis import groupdp, tables
+from mjtools.analysis.forms import OTHER_FORMS
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.state import HandState, state_of  # noqa: F401 - state_of is imported from here too
+from mjtools.analysis.tables import INF
 
 GROUP_START = (0, 9, 18, 27)
 SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
@@ -297,7 +297,7 @@ def effective(st: HandState, spec: ShapeSpec, copies: list[int], void: int | Non
 def discard_table(st: HandState, spec: ShapeSpec, copies: list[int], unseen: list[int], void: int | None = None, discardable=None) -> list[dict]:
     """For a hand of hand-size + 1 tiles: every distinct discard with its shanten and effective
     tiles. Wildcards are left out where the variant forbids discarding them."""
-    from mjtools.tiles import kind_str
+    from mjtools.tiles.kinds import kind_str
 
     rows = []
     stand = dict(spec.stand_ins)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mjtools.hand import Hand
-    from mjtools.shapes import ShapeSpec
+    from mjtools.analysis.shapes import ShapeSpec
+    from mjtools.tiles.hand import Hand
 
 
 class HandState:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from mjtools.errors import NotationError
-from mjtools.hand import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, PUNG, Aside, Hand, Meld
-from mjtools.tiles import SUIT_OFFSET, SUIT_SIZE, SUITS, Tile, suit_of
+from mjtools.tiles.hand import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, PUNG, Aside, Hand, Meld
+from mjtools.tiles.kinds import SUIT_OFFSET, SUIT_SIZE, SUITS, Tile, suit_of
 
 SEATS = "ESWN"
 _OPEN = {"(": ")", "[": "]", "{": "}"}

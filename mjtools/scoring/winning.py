@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mjtools.context import WinContext
-from mjtools.hand import Hand
 from mjtools.rules.model import Ruleset
-from mjtools.tiles import Tile
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import Tile
 
 
 def winning_flags(hand: Hand, kind: int, rs: Ruleset, ctx: WinContext) -> dict[str, bool]:

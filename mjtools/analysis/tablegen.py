@@ -23,7 +23,7 @@ from pathlib import Path
 
 MAX_SETS = 5  # 16-tile hands need five sets
 NM = MAX_SETS + 1
-OUT = Path(__file__).with_name("data") / "suit_tables.bin"
+OUT = Path(__file__).parent.parent / "data" / "suit_tables.bin"
 MAGIC = b"MJT2"
 BIG = 99
 

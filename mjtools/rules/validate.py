@@ -5,13 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from operator import le
+from typing import TYPE_CHECKING
 
-from mjtools.counted import Counted, counted_entries, counted_kinds
 from mjtools.errors import IllegalHandError, NotationError
-from mjtools.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand, Meld
-from mjtools.notation import _find_kind, format_meld, parse_tiles
+from mjtools.rules.counted import Counted, counted_entries, counted_kinds
 from mjtools.rules.model import Ruleset
-from mjtools.tiles import Tile, kind_str, parse_kind
+from mjtools.tiles.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand, Meld
+from mjtools.tiles.kinds import Tile, kind_str, parse_kind
+from mjtools.tiles.notation import _find_kind, format_meld, parse_tiles
+
+if TYPE_CHECKING:
+    from mjtools.analysis.shapes import ShapeSpec
+    from mjtools.tiles.context import WinContext
 
 
 def _err(msg: str, text: str, kind: int | None = None) -> NotationError:
@@ -186,3 +191,25 @@ def _is_set(kinds: tuple[int, ...], shape: str) -> bool:
     if shape == "kong":
         return len(ks) == 4 and len(set(ks)) == 1
     return len(ks) == 3 and ks[0] < 27 and ks[0] // 9 == ks[2] // 9 and ks == [ks[0], ks[0] + 1, ks[0] + 2]
+
+
+SUIT_GROUP = {"m": 0, "p": 1, "s": 2}
+
+
+def prepare(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> tuple[Hand, ShapeSpec]:
+    """The hand checked against the ruleset with this hand's wildcards, and its shape spec."""
+    from mjtools.analysis.wildcards import copies_in_play, stand_ins, wild_kinds
+
+    wild = wild_kinds(rs, ctx)
+    spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
+    hand = check_hand(hand, rs, text, wild=wild, copies=copies_in_play(rs, ctx))
+    return hand, spec
+
+
+def unseen(hand: Hand, rs: Ruleset, ctx: WinContext) -> list[int]:
+    """Copies of each kind not in the hand (melds, set-aside) nor in --visible."""
+    from mjtools.analysis.wildcards import copies_in_play
+
+    vis = visible_counts(ctx.visible)
+    copies = copies_in_play(rs, ctx)
+    return [max(0, copies[k] - hand.counts[k] - vis[k]) for k in range(50)]

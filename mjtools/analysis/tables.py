@@ -13,7 +13,7 @@ import zlib
 MAX_SETS = 5
 WIDTH = 2 * (MAX_SETS + 1)
 INF = 99
-DATA = os.path.join(os.path.dirname(__file__), "data", "suit_tables.bin")
+DATA = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "suit_tables.bin")
 POW5 = tuple(5**i for i in range(10))
 
 VECTORS: list[tuple[int, ...]] = []
@@ -78,12 +78,9 @@ def _body(variant: str, packed: bytes) -> bytes | mmap.mmap:
     """A table's decompressed body. Decompressing the suit table costs more than the rest of a
     single-hand command, so the body is also kept uncompressed in the cache directory (keyed
     by a checksum of the shipped data) and mapped from there; any trouble: decompress."""
-    try:
-        from mjtools.rules.loader import cache_dir
+    from mjtools.cache import cache_dir
 
-        d = cache_dir()
-    except ImportError:  # pragma: no cover - tables used without the rules package
-        d = None
+    d = cache_dir()
     if d is None:
         return zlib.decompress(packed)
     name = f"table-{variant}-{zlib.crc32(packed):08x}"

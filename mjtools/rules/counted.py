@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjtools.rules.model import Ruleset
-from mjtools.tiles import parse_kind
+from mjtools.tiles.kinds import parse_kind
 
 
 @dataclass(frozen=True)

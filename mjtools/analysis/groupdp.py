@@ -27,8 +27,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from mjtools import tables
-from mjtools.tables import INF, MAX_SETS, WIDTH
+from mjtools.analysis import tables
+from mjtools.analysis.tables import INF, MAX_SETS, WIDTH
 
 Entry = tuple[int, int, int]  # (D missing, N draw-only, E wild-only)
 Front = tuple[Entry, ...]

@@ -8,7 +8,7 @@ each group's vector at the splits that are optimal for the whole hand. Arrays of
 vectors are laid out (12, N) so that each column is contiguous.
 
     >>> import numpy as np
-    >>> from mjtools.arrays import shanten_array
+    >>> from mjtools.analysis.arrays import shanten_array
     >>> shanten_array(np.array([[1,1,1, 0,0,0, 0,0,0] * 3 + [2, 2, 0, 0, 0, 0, 0]]))
     array([0], dtype=int16)
 
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mjtools import fast, tables
-from mjtools.shapes import RIICHI, ShapeSpec
-from mjtools.tables import INF, MAX_SETS
+from mjtools.analysis import fast, tables
+from mjtools.analysis.shapes import RIICHI, ShapeSpec
+from mjtools.analysis.tables import INF, MAX_SETS
 
 TH = np.array(fast.TERMINAL_HONOR)
 _TABLES: dict[str, tuple[np.ndarray, np.ndarray]] = {}

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mjtools import fast
-from mjtools.hand import Hand
-from mjtools.shapes import ShapeSpec
-from mjtools.state import HandState
+from mjtools.analysis import fast
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.state import HandState
+from mjtools.tiles.hand import Hand
 
 # The general engine (`shanten.py`, `waits.py` and what they use) is imported only when the
 # fast path declines: a single command on the common spec never loads it.
@@ -23,7 +23,7 @@ def shanten_of_state(st: HandState, spec: ShapeSpec, void: int | None = None) ->
     got = fast.shanten_of_state(st, spec, void)
     if got is not None:
         return got
-    from mjtools import shanten
+    from mjtools.analysis import shanten
 
     return shanten.shanten_of_state(st, spec, void)
 
@@ -32,7 +32,7 @@ def effective(st: HandState, spec: ShapeSpec, copies: list[int], void: int | Non
     got = fast.effective_of_state(st, spec, copies, void)
     if got is not None:
         return got
-    from mjtools import shanten
+    from mjtools.analysis import shanten
 
     return shanten.effective(st, spec, copies, void)
 
@@ -41,7 +41,7 @@ def discard_table(st: HandState, spec: ShapeSpec, copies: list[int], unseen: lis
     got = fast.discard_table(st, spec, copies, unseen, void, discardable)
     if got is not None:
         return got
-    from mjtools import shanten
+    from mjtools.analysis import shanten
 
     return shanten.discard_table(st, spec, copies, unseen, void, discardable)
 
@@ -50,14 +50,14 @@ def waits_of(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None
     got = fast.waits_of_state(st, spec, copies, void)
     if got is not None:
         return got
-    from mjtools import waits
+    from mjtools.analysis import waits
 
     return waits.waits_of(st, spec, copies, void)
 
 
 def improvements(hand: Hand, st: HandState, spec: ShapeSpec, copies: Sequence[int], left: Sequence[int], void: int | None) -> list[dict[str, Any]] | None:
     """Fast `analysis.improvements` on counts; None when the fast path does not cover the hand."""
-    from mjtools.tiles import kind_str
+    from mjtools.tiles.kinds import kind_str
 
     eng = fast.engine_for(spec)
     if eng is None or void is not None or st.wild or max(copies[:34]) > 4:

@@ -13,11 +13,11 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from mjtools.tiles import parse_kind
+from mjtools.tiles.kinds import parse_kind
 
 if TYPE_CHECKING:
-    from mjtools.context import WinContext
     from mjtools.rules.model import Ruleset
+    from mjtools.tiles.context import WinContext
 
 _HONOR_NEXT = {
     "dora": {27: 28, 28: 29, 29: 30, 30: 27, 31: 32, 32: 33, 33: 31},

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from mjtools.tiles import SEAT_WIND, Tile
+from mjtools.tiles.kinds import SEAT_WIND, Tile
 
 SEATS = "ESWN"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from mjtools.shanten import HandState, _add, candidate_kinds, distance, state_of
-from mjtools.shapes import ShapeSpec
+from mjtools.analysis.shanten import HandState, _add, candidate_kinds, distance, state_of
+from mjtools.analysis.shapes import ShapeSpec
 
 if TYPE_CHECKING:
     from mjtools.patterns.ctx import Ctx
@@ -27,7 +27,7 @@ def waits_of(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None
 
 def waiting_kinds_before_win(ctx: Ctx) -> list[int]:
     """The waits the winner had before the winning tile (for 独听)."""
-    from mjtools.shanten import state_of
+    from mjtools.analysis.shanten import state_of
 
     if ctx.spec is None or ctx.hand.last is None:
         return []

@@ -26,8 +26,8 @@ from mjtools.rules.model import Ruleset
 
 def run_example(rs: Ruleset, ex: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """The record the example's command produces (its rule options applied)."""
-    from mjtools.cli.options import build_context, normalize
-    from mjtools.notation import parse_hand
+    from mjtools.rules.hand_options import build_context, normalize
+    from mjtools.tiles.notation import parse_hand
 
     ex = thaw(ex)
     command = ex.get("command", "score")
@@ -48,7 +48,7 @@ def run_example(rs: Ruleset, ex: Mapping[str, Any], lang: str = "en") -> dict[st
         from mjtools.scoring import score
 
         return score(hand, rules, ctx, ex["hand"], explain=True, lang=lang)
-    from mjtools.analysis import shanten_record, wait_record
+    from mjtools.batch.records import shanten_record, wait_record
 
     return (shanten_record if command == "shanten" else wait_record)(hand, rules, ctx, ex["hand"])
 

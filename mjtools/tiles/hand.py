@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from mjtools.tiles import NUM_KINDS, Tile
+from mjtools.tiles.kinds import NUM_KINDS, Tile
 
 # Meld kinds the parser derives from the brackets and the tiles.
 CHOW, PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG = (
@@ -60,7 +60,7 @@ class Meld:
                 yield t
 
     def __str__(self) -> str:
-        from mjtools.notation import format_meld
+        from mjtools.tiles.notation import format_meld
 
         return format_meld(self)
 
@@ -69,7 +69,7 @@ class Meld:
 
     @classmethod
     def parse(cls, text: str) -> Meld:
-        from mjtools.notation import parse_hand
+        from mjtools.tiles.notation import parse_hand
 
         hand = parse_hand(text)
         if len(hand.melds) != 1 or hand.concealed or hand.aside or hand.last:
@@ -119,7 +119,7 @@ class Aside:
         return (Aside, (self.tiles, self.tag))
 
     def __str__(self) -> str:
-        from mjtools.notation import format_aside
+        from mjtools.tiles.notation import format_aside
 
         return format_aside(self)
 
@@ -169,12 +169,12 @@ class Hand:
 
     @classmethod
     def parse(cls, text: str) -> Hand:
-        from mjtools.notation import parse_hand
+        from mjtools.tiles.notation import parse_hand
 
         return parse_hand(text)
 
     def __str__(self) -> str:
-        from mjtools.notation import format_hand
+        from mjtools.tiles.notation import format_hand
 
         return format_hand(self)
 

@@ -13,11 +13,11 @@ from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from mjtools.tables import INF
+from mjtools.analysis.tables import INF
 
 if TYPE_CHECKING:
-    from mjtools.shapes import ShapeSpec
-    from mjtools.state import HandState
+    from mjtools.analysis.shapes import ShapeSpec
+    from mjtools.analysis.state import HandState
 
 TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 KNIT = (0b001001001, 0b010010010, 0b100100100)  # 147, 258, 369
@@ -145,7 +145,7 @@ def knitted_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> 
 def all_258_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
     """将将和: every tile a 2, 5 or 8 in any arrangement; melds only pungs or kongs of them.
     Wildcards may be any 2, 5 or 8, so the distance is the tiles that are not."""
-    from mjtools.shapes import KINDS_258
+    from mjtools.analysis.shapes import KINDS_258
 
     if not st.meld_pungs_only or not st.meld_kinds <= KINDS_258 or not st.meld_groups <= groups:
         return INF

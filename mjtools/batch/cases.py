@@ -1,0 +1,150 @@
+"""Cases to records: a hand on the command line or one case per `--input` line (a hand, or a
+JSON object with "hand" and options), each computed into its record; a failing batch line
+becomes an error record in its place, so N lines give N records."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from mjtools.errors import MjError, UsageError
+from mjtools.output import Renderer
+from mjtools.rules.hand_options import build_context, normalize
+
+
+def default_rules(value: str | None) -> str:
+    import os
+
+    return value or os.environ.get("MJTOOLS_RULES") or "riichi"
+
+
+def load_rules(name: str, options: dict[str, Any] | None = None):
+    from mjtools.rules import load
+
+    return load(name, options or {})
+
+
+def batch_stream(hand_words: tuple[str, ...], input_file):
+    """The stream a batch reads (--input FILE, or stdin for `-`), or None for a single hand."""
+    if input_file is None and hand_words == ("-",):
+        input_file = sys.stdin
+    if input_file is not None and hand_words and hand_words != ("-",):
+        raise UsageError("give a HAND or --input, not both")
+    return input_file
+
+
+def iter_cases(hand_words: tuple[str, ...], input_file) -> Iterator[tuple[int | None, str]]:
+    """(line number, raw case) pairs; line None for a hand given on the command line."""
+    input_file = batch_stream(hand_words, input_file)
+    if input_file is not None:
+        n = 0
+        try:
+            for n, raw in enumerate(input_file, 1):
+                text = raw.strip()
+                if not text or text.startswith("#"):
+                    continue
+                yield n, text
+        except UnicodeDecodeError:
+            raise UsageError(f"the input is not UTF-8 text (undecodable bytes after line {n})") from None
+        return
+    if not hand_words:
+        raise UsageError("missing HAND (or --input FILE, or - for stdin)")
+    yield None, " ".join(hand_words)
+
+
+def split_case(raw: str, line: int | None) -> tuple[str, dict[str, Any]]:
+    """A case line: a hand in notation, or a JSON object with "hand" and options."""
+    if line is not None and raw.startswith("{"):
+        try:
+            obj = json.loads(raw)
+        except ValueError as e:
+            raise UsageError(f"invalid JSON: {e.msg} at column {e.colno}") from None
+        if not isinstance(obj, dict):
+            raise UsageError("a JSON case is an object")
+        obj = dict(obj)
+        hand = obj.pop("hand", None)
+        if "table" in obj:
+            return "", obj
+        if not isinstance(hand, str):
+            raise UsageError('a JSON case needs "hand" (a string)')
+        return hand, obj
+    return raw, {}
+
+
+def case_record(command: str, line: int | None, raw: str, base_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    """The record of one case (a hand line or a JSON case); raises MjError on failure."""
+
+    text, extra = split_case(raw, line)
+    opts = dict(base_opts)
+    rules = extra.pop("rules", None) or rules_name
+    if extra:
+        opts.update(normalize(extra, command) if "table" not in extra else {"table": extra})
+    rec = compute(text, opts, default_rules(rules))
+    return rec if line is None else {"line": line, **rec}
+
+
+def batch_record(command: str, line: int, raw: str, base_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]]) -> tuple[dict[str, Any], bool]:
+    """(record, failed) of one batch case: a failure becomes an error record in its place."""
+    try:
+        return case_record(command, line, raw, base_opts, rules_name, compute), False
+    except MjError as e:
+        return {"line": line, "error": e.one_line()}, True
+    except RecursionError:  # pragma: no cover - defensive
+        return {"line": line, "error": "hand too complex"}, True
+
+
+def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]], table: Callable | None = None) -> int:
+    """Compute a record per case and render them; batch failures become error records (their
+    number is returned: the CLI exits 1 when there are any)."""
+
+    base_opts = normalize(cli_opts, command)
+    batch = input_file is not None or hand_words == ("-",)
+    out = Renderer(fmt, command, batch=batch, table=table)
+    failed = 0
+    for line, raw in iter_cases(hand_words, input_file):
+        if line is None:
+            out.emit(case_record(command, None, raw, base_opts, rules_name, compute))
+            continue
+        rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
+        failed += bad
+        out.emit(rec)
+    out.close()
+    return failed
+
+
+def analysis_compute(kind: str) -> Callable[..., dict[str, Any]]:
+    """The compute function of `shanten` or `wait` for one case."""
+
+    def compute(text: str, opts: dict[str, Any], rules: str) -> dict[str, Any]:
+        from mjtools.batch.records import shanten_record, wait_record
+        from mjtools.tiles.notation import parse_hand
+
+        rs = load_rules(rules, opts.pop("option", {}))
+        ctx = build_context(opts, rs)
+        hand = parse_hand(text)
+        fn = shanten_record if kind == "shanten" else wait_record
+        return fn(hand, rs, ctx, text)
+
+    return compute
+
+
+def score_compute(text: str, opts: dict[str, Any], rules: str, explain: bool = False, lang: str = "en") -> dict[str, Any]:
+    """The score record of one case: a hand, or a table case (`"table"` in the options)."""
+    from mjtools.scoring import score as score_hand
+    from mjtools.tiles.notation import parse_hand
+
+    table = opts.pop("table", None)
+    options = dict(opts.pop("option", {}))
+    if table is not None:
+        from mjtools.rules.hand_options import kv_pairs
+        from mjtools.scoring.table import settle_table
+
+        # A table case may set rule options like a hand case: "option": ["claims=multiple_ron"].
+        table = dict(table)
+        options.update(kv_pairs(table.pop("option", None), "option"))
+        return settle_table(table, load_rules(rules, options), lang)
+    rs = load_rules(rules, options)
+    ctx = build_context(opts, rs)
+    return score_hand(parse_hand(text), rs, ctx, text, explain=explain, lang=lang)

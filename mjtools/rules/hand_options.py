@@ -1,0 +1,215 @@
+"""The hand-context options (seat, tsumo, indicators, ...): one table that the CLI turns into
+Click options (cli/options.py) and that batch JSON cases use as keys; `normalize` types the
+values, `build_context` makes the `WinContext` a ruleset accepts."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from mjtools.errors import NotationError, UsageError
+
+SEATS = ("E", "S", "W", "N")
+
+
+class Opt(NamedTuple):  # a NamedTuple: a frozen dataclass costs about 1 ms more to define
+    """One hand-context option: its Click declaration and its batch JSON key."""
+
+    name: str  # long option name
+    kind: str  # flag, int, seat, tile, tiles, str, suit, seats, kv
+    help: str
+    multiple: bool = False
+    commands: frozenset[str] = frozenset({"score", "wait", "shanten"})
+    short: str | None = None
+    metavar: str | None = None
+    default: Any = None
+
+    @property
+    def key(self) -> str:
+        return self.name.replace("-", "_")
+
+
+ALL = frozenset({"score", "wait", "shanten"})
+SCORE = frozenset({"score"})
+OPTIONS: tuple[Opt, ...] = (
+    Opt("tsumo", "flag", "Self-drawn win (the + tile was drawn)."),
+    Opt("ron", "flag", "Win on a discard (the default)."),
+    Opt("seat", "seat", "Seat of the player: E (dealer), S, W, N.", default="E", metavar="E|S|W|N"),
+    Opt("round", "seat", "Round (prevailing) wind.", default="E", metavar="E|S|W|N"),
+    Opt("indicator", "indicator", "Indicator tile ([ROLE=]TILE): dora, the wildcard indicator, ... (repeatable).", multiple=True, metavar="[ROLE=]TILE"),
+    Opt("wild", "tiles", "State the wildcard kinds directly (repeatable).", multiple=True, metavar="TILE"),
+    Opt("visible", "tiles", "Tiles seen elsewhere, for live counts.", metavar="TILES"),
+    Opt("void", "suit", "Declared void suit (定缺).", metavar="m|p|s"),
+    Opt("option", "kv", "Set a rule option: NAME=VALUE (repeatable; `mjtools rules show ID` lists them).", multiple=True, short="-o", metavar="NAME=VALUE"),
+    Opt("from", "seat", "The discarder on a ron (default: the seat before the winner).", commands=SCORE, metavar="E|S|W|N"),
+    Opt("ura", "tiles", "Ura-dora indicator (repeatable; only with --riichi).", multiple=True, commands=SCORE, metavar="TILE"),
+    Opt("riichi", "flag", "The winner declared riichi / ready (报听).", commands=SCORE),
+    Opt("double-riichi", "flag", "Riichi on the first discard.", commands=SCORE),
+    Opt("ippatsu", "flag", "Won within one go-around after riichi.", commands=SCORE),
+    Opt("kong-bloom", "flag", "Won on a kong replacement tile (杠上开花).", commands=SCORE),
+    Opt("last-tile", "flag", "Won on the last tile (haitei by tsumo, houtei by ron).", commands=SCORE),
+    Opt("robbing-kong", "flag", "Won by robbing a kong (抢杠).", commands=SCORE),
+    Opt("first-turn", "flag", "Won in the first go-around before any call (天和/地和/人和).", commands=SCORE),
+    Opt("kita", "int", "Norths set aside (sanma kita).", commands=SCORE, default=0),
+    Opt("honba", "int", "Honba counters.", commands=SCORE, default=0),
+    Opt("sticks", "int", "Riichi sticks on the table (go to the winner as the pot).", commands=SCORE, default=0),
+    Opt("streak", "int", "Dealer streak (连庄 count).", commands=SCORE, default=0),
+    Opt("birds", "tiles", "Tiles turned for birds / horses (扎鸟, 马).", commands=SCORE, metavar="TILES"),
+    Opt("active", "seats", "Players still in the hand (血战), e.g. ESW.", commands=SCORE, metavar="SEATS"),
+    Opt("situation", "kv", "Variant-specific event ID[=N] (repeatable), e.g. hongzhong_kong=2.", multiple=True, commands=SCORE, metavar="ID[=N]"),
+)
+BY_KEY = {o.key: o for o in OPTIONS}
+FLAGS = {"riichi", "double_riichi", "ippatsu", "kong_bloom", "last_tile", "robbing_kong", "first_turn"}
+
+
+def _tiles(value: Any, name: str) -> tuple:
+    from mjtools.tiles.notation import parse_tiles
+
+    if isinstance(value, (list, tuple)):
+        out: tuple = ()
+        for v in value:
+            out += _tiles(v, name)
+        return out
+    if not isinstance(value, str):
+        raise UsageError(f"--{name} takes tiles, got {value!r}")
+    try:
+        return parse_tiles(value.replace(",", "").replace(" ", ""))
+    except NotationError as e:
+        raise UsageError(f"--{name}: {e.one_line()}") from None
+
+
+def _seat(value: Any, name: str) -> str:
+    if not isinstance(value, str) or value.upper() not in SEATS:
+        raise UsageError(f"--{name} is one of E, S, W, N; got {value!r}")
+    return value.upper()
+
+
+def kv_pairs(values: Any, name: str) -> dict[str, Any]:
+    from mjtools.rules.model import parse_option_value
+
+    if isinstance(values, dict):
+        return dict(values)
+    if isinstance(values, str):
+        values = [values]
+    out: dict[str, Any] = {}
+    for v in values or ():
+        if not isinstance(v, str):
+            raise UsageError(f"--{name} takes NAME=VALUE, got {v!r}")
+        key, sep, raw = v.partition("=")
+        if not key:
+            raise UsageError(f"--{name} takes NAME=VALUE, got {v!r}")
+        out[key.strip()] = parse_option_value(raw) if sep else (True if name == "option" else 1)
+    return out
+
+
+def normalize(raw: dict[str, Any], command: str) -> dict[str, Any]:
+    """Typed option values from Click parameters or a batch JSON case (unknown keys refused)."""
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if value is None or value == () or value == []:
+            continue
+        key = key.rstrip("_")
+        o = BY_KEY.get(key)
+        if o is None or command not in o.commands:
+            raise UsageError(f"{command} has no option {key!r}")
+        if o.kind == "flag":
+            if not isinstance(value, bool):
+                raise UsageError(f"{key} is true or false, got {value!r}")
+            out[key] = value
+        elif o.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                try:
+                    value = int(value)
+                except (TypeError, ValueError):
+                    raise UsageError(f"--{o.name} takes an integer, got {value!r}") from None
+            if value < 0:
+                raise UsageError(f"--{o.name} cannot be negative")
+            out[key] = value
+        elif o.kind == "seat":
+            out[key] = _seat(value, o.name)
+        elif o.kind == "tiles":
+            out[key] = _tiles(value, o.name)
+        elif o.kind == "indicator":
+            out[key] = value if isinstance(value, (list, tuple)) else [value]
+        elif o.kind == "suit":
+            if value not in ("m", "p", "s"):
+                raise UsageError(f"--void is m, p or s; got {value!r}")
+            out[key] = value
+        elif o.kind == "seats":
+            seats = str(value).upper().replace(",", "")
+            if not seats or any(s not in SEATS for s in seats):
+                raise UsageError(f"--active takes seats like ESW, got {value!r}")
+            out[key] = tuple(seats)
+        elif o.kind == "kv":
+            out[key] = kv_pairs(value, o.name)
+    if out.get("tsumo") and out.get("ron"):
+        raise UsageError("--tsumo and --ron exclude each other")
+    return out
+
+
+def build_context(opts: dict[str, Any], rs) -> Any:
+    """A WinContext from normalized options, indicator roles resolved against the ruleset."""
+    from mjtools.analysis.wildcards import indicator_roles
+    from mjtools.tiles.context import WinContext
+    from mjtools.tiles.notation import parse_tile
+
+    roles = indicator_roles(rs)
+    indicators: dict[str, tuple] = {}
+    for spec in opts.get("indicator", ()):
+        if not isinstance(spec, str):
+            raise UsageError(f"--indicator takes [ROLE=]TILE, got {spec!r}")
+        role, sep, tile = spec.rpartition("=")
+        if not sep:
+            if not roles:
+                raise UsageError(f"{rs.id} has no indicator tiles")
+            role = roles[0]
+        elif role not in roles:
+            raise UsageError(f"{rs.id} has no indicator role {role!r} (roles: {', '.join(roles) or 'none'})")
+        try:
+            t = parse_tile(tile)
+        except NotationError as e:
+            raise UsageError(f"--indicator: {e.one_line()}") from None
+        indicators[role] = indicators.get(role, ()) + (t,)
+    situations = dict(opts.get("situation", {}))
+    declared = rs.section("situations")
+    for k in situations:
+        # A variant that declares its situations refuses others, so a typo is not ignored.
+        if declared and k not in declared:
+            raise UsageError(f"--situation {k}: {rs.id} knows {', '.join(sorted(declared))}")
+    for f in FLAGS:
+        if opts.get(f):
+            situations[f] = 1
+    for k, v in situations.items():
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise UsageError(f"--situation {k}: the count is an integer, got {v!r}")
+    if opts.get("ura") and not (opts.get("riichi") or opts.get("double_riichi")):
+        raise UsageError("--ura needs --riichi (ura dora count only for a riichi winner)")
+    if opts.get("from") and opts.get("tsumo"):
+        raise UsageError("--from names the discarder of a ron; it makes no sense with --tsumo")
+    seat = opts.get("seat", "E")
+    if seat not in rs.seats:
+        raise UsageError(f"--seat {seat}: {rs.id} has seats {', '.join(rs.seats)}")
+    frm = opts.get("from")
+    if frm is not None and (frm == seat or frm not in rs.seats):
+        raise UsageError(f"--from {frm}: the discarder is another seat of {', '.join(rs.seats)}")
+    return WinContext(
+        tsumo=bool(opts.get("tsumo", False)),
+        seat=seat,
+        round=opts.get("round", "E"),
+        discarder=frm,
+        players=rs.players,
+        situations=MappingProxyType(situations),
+        indicators=MappingProxyType(indicators),
+        ura=opts.get("ura", ()),
+        wild=tuple(sorted({t.kind for t in opts.get("wild", ())})),
+        visible=opts.get("visible", ()),
+        void=opts.get("void"),
+        kita=opts.get("kita", 0),
+        honba=opts.get("honba", 0),
+        sticks=opts.get("sticks", 0),
+        streak=opts.get("streak", 0),
+        birds=opts.get("birds", ()),
+        active=opts.get("active", ()),
+    )
+
+
