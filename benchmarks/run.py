@@ -62,7 +62,7 @@ def shanten_hands(n: int, seed: int) -> list[list[int]]:
 def bench_shanten(n: int, repeat: int) -> dict:
     from mahjong.shanten import Shanten
 
-    from mjtools.batch.records import fast
+    from mjtools.analysis import fast
 
     hands = shanten_hands(n, 1)
     warm = shanten_hands(n, 2)  # other hands of the same kind: fills the pattern memo honestly
@@ -78,14 +78,14 @@ def bench_shanten(n: int, repeat: int) -> dict:
         "ratio": theirs / ours,
         "target": 10,
         "hands": n,
-        "call": "mjtools.batch.records.fast.shanten(counts) vs Shanten.calculate_shanten(counts)",
+        "call": "mjtools.analysis.fast.shanten(counts) vs Shanten.calculate_shanten(counts)",
     }
 
 
 
 
 def bench_waits(n: int, repeat: int) -> dict:
-    from mjtools.batch.records import fast
+    from mjtools.analysis import fast
 
     rng = random.Random(3)
     hands = [counts_of(ready_hand(rng)) for _ in range(n)]
@@ -103,7 +103,7 @@ def bench_waits(n: int, repeat: int) -> dict:
         "ratio": theirs / ours,
         "target": 20,
         "hands": n,
-        "call": "mjtools.batch.records.fast.waits(counts) vs 34 x (add a kind, Agari.is_agari)",
+        "call": "mjtools.analysis.fast.waits(counts) vs 34 x (add a kind, Agari.is_agari)",
     }
 
 
@@ -111,14 +111,14 @@ def bench_array(n: int, repeat: int) -> dict | None:
     try:
         import numpy as np
 
-        from mjtools.batch.records import arrays, fast
+        from mjtools.analysis import arrays, fast
     except ImportError:
         return None
     hands = shanten_hands(n, 5)
     arr = np.array(hands, dtype=np.uint8)
     assert arrays.shanten_array(arr[:20000]).tolist() == [fast.shanten(c) for c in hands[:20000]]
     ours = best_cpu(lambda: arrays.shanten_array(arr), repeat)
-    return {"name": "shanten, numpy array API", "rate": n / ours, "target_rate": 1_000_000, "hands": n, "call": "mjtools.batch.records.arrays.shanten_array((N, 34) uint8)"}
+    return {"name": "shanten, numpy array API", "rate": n / ours, "target_rate": 1_000_000, "hands": n, "call": "mjtools.analysis.arrays.shanten_array((N, 34) uint8)"}
 
 
 # -- command line ---------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def mjtools_exe() -> list[str]:
 
 
 def bench_cli_batch(n: int, repeat: int, mahjong_us: float) -> dict:
-    from mjtools.tiles.kinds.kinds import kinds_str
+    from mjtools.tiles.kinds import kinds_str
 
     rng = random.Random(6)
     with tempfile.TemporaryDirectory() as tmp:
