@@ -185,7 +185,7 @@ class ShantenBatch:
         if USE_NUMPY if use_numpy is None else use_numpy:
             try:
                 from mjtools.batch import vectorised
-            except ImportError:  # numpy is an optional extra: the pure-Python path answers
+            except ImportError:  # numpy is a dependency; without a working one the pure-Python path answers
                 pass
             else:
                 self.np = vectorised.Vectorised(self)
