@@ -4,6 +4,9 @@
     python benchmarks/run.py --quick          # smaller samples, for a smoke test
     python benchmarks/run.py --update-readme  # also rewrite the result blocks of README.md and
                                               # benchmarks/README.md
+    python benchmarks/run.py --only batch --mjtools /tmp/fresh/bin/mjtools
+                                              # the command line of another install (a fresh
+                                              # venv with the README's `pip install .`)
 
 Method (benchmarks/README.md has the details): the same seeded hands (`tests/gen.py`) go to
 both libraries in the same process; each measurement is repeated and the best repetition kept;
@@ -145,9 +148,23 @@ def run_child(cmd: list[str], env: dict[str, str], stdout=subprocess.DEVNULL) ->
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+MJTOOLS: str | None = None  # --mjtools: the executable the command-line figures time
+
+
 def mjtools_exe() -> list[str]:
+    if MJTOOLS:
+        return [MJTOOLS]
     exe = Path(sys.executable).with_name("mjtools")
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "mjtools"]
+
+
+def child_python() -> str:
+    """The interpreter of the mjtools being timed (for `-c pass` and the import probe)."""
+    if MJTOOLS:
+        py = Path(MJTOOLS).with_name("python")
+        if py.exists():
+            return str(py)
+    return sys.executable
 
 
 def bench_cli_batch(n: int, repeat: int, mahjong_us: float) -> dict:
@@ -183,7 +200,7 @@ def bench_single(repeat: int) -> dict:
     out = {}
     for label, bytecode in (("", True), ("_no_pyc", False)):
         env = _child_env(bytecode)
-        cmds = (([sys.executable, "-c", "pass"], "pass"), (hand, "mjtools"))
+        cmds = (([child_python(), "-c", "pass"], "pass"), (hand, "mjtools"))
         for cmd, _ in cmds:
             run_child(cmd, env)  # warm-up
         # The two commands alternate, so that a change in the machine's speed during the
@@ -196,7 +213,7 @@ def bench_single(repeat: int) -> dict:
             out[key + label] = (statistics.median(r[0] for r in got), statistics.median(r[1] for r in got))
     probe = "import sys; from mjtools.cli import main\nsys.argv = ['mjtools', 'shanten', '123m456p789s1122z', '-f', 'json']\ntry: main()\nexcept SystemExit: pass\n"
     probe += "print(','.join(m for m in ('yaml', 'jsonschema', 'numpy', 'tabulate') if m in sys.modules), file=sys.stderr)"
-    heavy = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=_child_env()).stderr.strip().splitlines()[-1:]
+    heavy = subprocess.run([child_python(), "-c", probe], capture_output=True, text=True, env=_child_env()).stderr.strip().splitlines()[-1:]
     return {
         "name": f"mjtools shanten 123m456p789s1122z -f json (median of {repeat})",
         "ms": 1000 * out["mjtools"][0],
@@ -312,22 +329,34 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small samples (a smoke test, not figures to publish)")
     ap.add_argument("--update-readme", action="store_true", help="rewrite the README block between the benchmark markers")
+    ap.add_argument("--mjtools", default=None, metavar="PATH", help="the mjtools executable the command-line figures time (default: this interpreter's)")
+    ap.add_argument("--only", choices=("batch", "single"), default=None, help="only this command-line figure (batch also measures mahjong's in-process shanten rate)")
     args = ap.parse_args()
+    global MJTOOLS
+    MJTOOLS = args.mjtools
     q = args.quick
-    res: dict = {"machine": machine(), "quick": q}
-    print("shanten ...", file=sys.stderr)
-    res["shanten"] = bench_shanten(2000 if q else 20000, 2 if q else 5)
-    print("waits ...", file=sys.stderr)
-    res["waits"] = bench_waits(500 if q else 5000, 2 if q else 5)
-    print("array ...", file=sys.stderr)
-    arr = bench_array(100_000 if q else 1_000_000, 2 if q else 5)
-    if arr:
-        res["array"] = arr
-    print("command-line batch ...", file=sys.stderr)
-    res["batch"] = bench_cli_batch(20_000 if q else 500_000, 2 if q else 3, res["shanten"]["theirs_us"])
-    print("single hand ...", file=sys.stderr)
-    res["single"] = bench_single(5 if q else 20)
+    res: dict = {"machine": machine(), "quick": q, "mjtools": " ".join(mjtools_exe())}
+    if args.only != "single":
+        print("shanten ...", file=sys.stderr)
+        res["shanten"] = bench_shanten(2000 if q else 20000, 2 if q else 5)
+    if args.only is None:
+        print("waits ...", file=sys.stderr)
+        res["waits"] = bench_waits(500 if q else 5000, 2 if q else 5)
+        print("array ...", file=sys.stderr)
+        arr = bench_array(100_000 if q else 1_000_000, 2 if q else 5)
+        if arr:
+            res["array"] = arr
+    if args.only != "single":
+        print("command-line batch ...", file=sys.stderr)
+        res["batch"] = bench_cli_batch(20_000 if q else 500_000, 2 if q else 3, res["shanten"]["theirs_us"])
+    if args.only != "batch":
+        print("single hand ...", file=sys.stderr)
+        res["single"] = bench_single(5 if q else 20)
     res["machine"]["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
+    if args.only:
+        print(json.dumps({k: v for k, v in res.items() if k != "machine"}, indent=2))
+        print(f"load average {res['machine']['load_average']} -> {res['machine']['load_average_end']}")
+        return
     print(table(res))
     if not q:
         RESULTS.parent.mkdir(exist_ok=True)
