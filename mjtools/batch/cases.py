@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from mjtools.errors import MjError, UsageError
@@ -20,10 +21,41 @@ def default_rules(value: str | None) -> str:
     return value or os.environ.get("MJTOOLS_RULES") or "riichi"
 
 
+# The rulesets a batch run has resolved, by (--rules value, rule options): finding a rule file
+# lists the search path and resolves real paths, far more work than scoring a hand, so each
+# pair is resolved once per run (per process, with --workers). None outside a run; a run
+# (`rules_memo`) starts empty, so a rule file edited between two runs in one process is read
+# again.
+_RUN_RULES: dict[tuple[str, frozenset], Any] | None = None
+
+
+@contextmanager
+def rules_memo() -> Iterator[None]:
+    """Resolve each (rules, options) pair once while the block runs."""
+    global _RUN_RULES
+    outer = _RUN_RULES
+    if outer is None:
+        _RUN_RULES = {}
+    try:
+        yield
+    finally:
+        _RUN_RULES = outer
+
+
 def load_rules(name: str, options: dict[str, Any] | None = None):
     from mjtools.rules import load
 
-    return load(name, options or {})
+    memo = _RUN_RULES
+    if memo is None:
+        return load(name, options or {})
+    try:
+        key = (name, frozenset(options.items()) if options else frozenset())
+        got = memo.get(key)
+    except TypeError:  # an unhashable option value (a list): resolved as it comes
+        return load(name, options or {})
+    if got is None:
+        got = memo[key] = load(name, options or {})  # a failure raises each time: not kept
+    return got
 
 
 def batch_stream(hand_words: tuple[str, ...], input_file):
@@ -103,13 +135,14 @@ def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, c
     batch = input_file is not None or hand_words == ("-",)
     out = Renderer(fmt, command, batch=batch, table=table)
     failed = 0
-    for line, raw in iter_cases(hand_words, input_file):
-        if line is None:
-            out.emit(case_record(command, None, raw, base_opts, rules_name, compute))
-            continue
-        rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
-        failed += bad
-        out.emit(rec)
+    with rules_memo():
+        for line, raw in iter_cases(hand_words, input_file):
+            if line is None:
+                out.emit(case_record(command, None, raw, base_opts, rules_name, compute))
+                continue
+            rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
+            failed += bad
+            out.emit(rec)
     out.close()
     return failed
 

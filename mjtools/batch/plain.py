@@ -340,7 +340,7 @@ def run_shanten(hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dic
     not a batch, or a ruleset/option set the fast path does not cover (the caller then runs the
     general path, which also reports per-case errors such as an unknown --rules)."""
     from mjtools.analysis.wildcards import stand_ins, wild_kinds
-    from mjtools.batch.cases import analysis_compute, batch_record, batch_stream, default_rules, load_rules
+    from mjtools.batch.cases import analysis_compute, batch_record, batch_stream, default_rules, load_rules, rules_memo
     from mjtools.errors import MjError
     from mjtools.rules.hand_options import build_context, normalize
 
@@ -364,6 +364,7 @@ def run_shanten(hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dic
     def general(line: int, raw: str) -> tuple[dict[str, Any], bool]:
         return batch_record("shanten", line, raw, base_opts, rules_name, compute)
 
-    failed = ShantenBatch(rs, ctx, spec, out, general).run(stream)
+    with rules_memo():
+        failed = ShantenBatch(rs, ctx, spec, out, general).run(stream)
     out.close()
     return failed
