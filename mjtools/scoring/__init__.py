@@ -17,13 +17,15 @@ from mjtools.patterns.ctx import Ctx, hand_features
 from mjtools.rules.model import Ruleset
 from mjtools.rules.validate import aside_reason, check_hand
 from mjtools.scoring.fans import evaluate_fans, plan_for
-from mjtools.scoring.models import get as get_model
-from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.result import Evaluation, HandValue
-from mjtools.scoring.settlement import plan, settle
+from mjtools.scoring.score_plan import ScorePlan, score_plan
+from mjtools.scoring.settlement import settle
 from mjtools.scoring.validity import held_reason, points_reason, shape_reason, value_reason
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
+
+
+_NO_WILD: frozenset[int] = frozenset()
 
 
 def _num(x: float | None) -> float | int | None:
@@ -34,7 +36,7 @@ def _num(x: float | None) -> float | int | None:
 
 def robbed_as_self_draw(rs: Ruleset, ctx: WinContext) -> WinContext:
     """抢杠当自摸 (win.robbing_kong_as_self_draw): robbing a kong scores and pays as a self-draw."""
-    if rs.section("win").get("robbing_kong_as_self_draw") and ctx.has("robbing_kong") and not ctx.tsumo:
+    if score_plan(rs).robbing_as_tsumo and ctx.has("robbing_kong") and not ctx.tsumo:
         from dataclasses import replace
 
         return replace(ctx, tsumo=True)
@@ -43,25 +45,34 @@ def robbed_as_self_draw(rs: Ruleset, ctx: WinContext) -> WinContext:
 
 def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en", wild: frozenset[int] | None = None) -> list[tuple[Evaluation, HandValue | None]]:
     """Every reading of the hand with its fans and value (value None when not a legal win)."""
-    ctx = robbed_as_self_draw(rs, ctx)
+    return _evaluations(hand, rs, robbed_as_self_draw(rs, ctx), lang, wild, score_plan(rs))
+
+
+def _evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str, wild: frozenset[int] | None, sp: ScorePlan) -> list[tuple[Evaluation, HandValue | None]]:
     if wild is None:
-        wild = wild_kinds(rs, ctx)
-    spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
-    dora = dora_kinds(rs, ctx.indicators.get("dora", ())) if "dora" in rs.section("indicators") else ()
+        wild = wild_kinds(rs, ctx) if sp.wildcards or ctx.wild else _NO_WILD
+    if wild:
+        spec = rs.shape_spec(wild, stand_ins(rs, wild))
+        wild_held = sum(1 for t in hand.hand_tiles() if t.kind in wild)
+    else:
+        spec = rs.base_spec
+        wild_held = 0
+    dora = dora_kinds(rs, ctx.indicators.get("dora", ())) if sp.dora and ctx.indicators else ()
     ura = dora_kinds(rs, ctx.ura) if ctx.ura else ()
-    model = get_model(rs.section("scoring")["model"])
-    wild_held = sum(1 for t in hand.hand_tiles() if t.kind in wild) if wild else 0
+    model = sp.model
     options = rs.option_values
-    plan = plan_for(rs)
+    plan = sp.fans
     bits = hand_features(hand, ctx, dora, ura, plan.uses)  # what every reading shares (fan gating)
+    shape_checks = sp.shape_checks or ctx.void is not None
+    points_check = sp.points_check
     out: list[tuple[Evaluation, HandValue | None]] = []
     for d in decompositions(hand, spec):
         c = Ctx(hand, d, ctx, wild, dora, ura, options, {}, spec, bits)
-        reason = shape_reason(c, rs)
+        reason = shape_reason(c, rs) if shape_checks else None
         ev = evaluate_fans(c, rs, lang, plan)
         ev.reason = reason or value_reason(ev, rs, ctx, hand, wild_held)
         value = None if ev.reason else model(ev, rs, ctx, hand)
-        if value is not None:
+        if value is not None and points_check:
             # 起胡 in points (Luoshan: 100 by self-draw, 200 on a discard) is known only now.
             ev.reason = points_reason(value, rs, ctx)
             if ev.reason:
@@ -80,11 +91,7 @@ def _rank(ev: Evaluation, value: HandValue | None, points: float) -> tuple:
 
 def fan_names(rs: Ruleset, fid: str) -> dict[str, str]:
     """A fan's name in each output language (en, ja, zh)."""
-    return _names(plan_for(rs).by_id, fid)
-
-
-def _names(by_id: dict[str, Any], fid: str) -> dict[str, str]:
-    entry = by_id.get(fid)
+    entry = plan_for(rs).by_id.get(fid)
     if entry is not None:
         return dict(entry.names3)
     return {lang: fid for lang in ("en", "ja", "zh")}
@@ -92,8 +99,10 @@ def _names(by_id: dict[str, Any], fid: str) -> dict[str, str]:
 
 def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en", chickens: bool = True) -> dict[str, Any]:
     """The score record of one win (CLI contract). `chickens=False`: a table case settles them."""
-    ctx = robbed_as_self_draw(rs, ctx)
-    pre = get_pre_score(rs.section("scoring")["model"])
+    sp = score_plan(rs)
+    if sp.robbing_as_tsumo:
+        ctx = robbed_as_self_draw(rs, ctx)
+    pre = sp.pre
     if pre is not None:
         # The model checks the context first and may answer a non-win event itself.
         answered = pre(hand, rs, ctx, text, lang)
@@ -101,24 +110,24 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
             if not explain:
                 answered.pop("explain", None)
             return answered
-    if ctx.has("opening_win"):
+    if ctx.situations and ctx.has("opening_win"):
         from mjtools.scoring.opening import opening_readings
 
         hand, ctx, readings = opening_readings(hand, rs, ctx, text, lang)
         rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
         why = None
     else:
-        wild = wild_kinds(rs, ctx)
-        apart = aside_reason(hand, rs)
-        dead = rs.section("win").get("dead_hand", False)
-        hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,), any_size=bool(dead), copies=copies_in_play(rs, ctx))
+        wild = wild_kinds(rs, ctx) if sp.wildcards or ctx.wild else _NO_WILD
+        apart = aside_reason(hand, rs) if sp.aside_rules else None
+        dead = sp.dead
+        hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=sp.sizes, any_size=dead, copies=copies_in_play(rs, ctx) if sp.turned_copy else None)
         rec = {"hand": str(hand), "rules": rs.id}
         why = apart or (dead_hand_reason(hand, rs) if dead else None)
-        readings = [] if why else evaluations(hand, rs, ctx, lang, wild)
+        readings = [] if why else _evaluations(hand, rs, ctx, lang, wild, sp)
         if not readings and not why:
             why = held_reason(hand, rs, wild)
     if not readings:
-        rec.update(valid=False, reason=why or "not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
+        rec.update(valid=False, reason=why or "not a winning shape", fans=[], fan_total=0, base=None, limit=None, points=0, payments=sp.zero_payments(ctx.seat), pot=0, ledger=[])
         if explain:
             from mjtools.scoring.explain import no_reading
 
@@ -126,37 +135,46 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
             if why:
                 rec["explain"]["steps"] = [why]
         return rec
-    # What a payer owes for the hand decides; the settlement's total grows with it (shares,
-    # dealer factors, birds) or does not depend on the reading (kongs, flowers, chickens), and
-    # liability only moves amounts, so only the chosen reading is settled — unless the
-    # settlement itself reads the fans (discarder surcharges) or explain shows every reading.
-    every = explain or plan(rs).surcharges
-    ranked = []
-    for ev, value in readings:
-        if value is None:
-            settled, points = None, 0
-        elif every:
+    if len(readings) == 1 and not explain:
+        # One reading: nothing to rank.
+        ev, value = readings[0]
+        settled = None if value is None else settle(value, rs, ctx, hand, ev, chickens=chickens)
+    else:
+        # What a payer owes for the hand decides; the settlement's total grows with it (shares,
+        # dealer factors, birds) or does not depend on the reading (kongs, flowers, chickens),
+        # and liability only moves amounts, so only the chosen reading is settled — unless the
+        # settlement itself reads the fans (discarder surcharges) or explain shows every reading.
+        every = explain or sp.surcharges
+        ranked = []
+        for ev, value in readings:
+            if value is None:
+                settled, points = None, 0
+            elif every:
+                settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
+                points = settled.points
+            else:
+                settled, points = None, value.points
+            ranked.append((_rank(ev, value, points), ev, value, settled))
+        # max() keeps the first of equal keys: the first reading found wins a tie.
+        chosen = max(range(len(ranked)), key=lambda i: ranked[i][0])
+        _, ev, value, settled = ranked[chosen]
+        if value is not None and settled is None:
             settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
-            points = settled.points
-        else:
-            settled, points = None, value.points
-        ranked.append((_rank(ev, value, points), ev, value, settled))
-    # max() keeps the first of equal keys: the first reading found wins a tie.
-    chosen = max(range(len(ranked)), key=lambda i: ranked[i][0])
-    _, ev, value, settled = ranked[chosen]
-    if value is not None and settled is None:
-        settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
-    by_id = plan_for(rs).by_id
-    rec["fans"] = [{"id": a.id, "name": a.name, "names": _names(by_id, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
+    rec["fans"] = [a.record for a in ev.fans]
     if value is None:
-        rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
+        rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments=sp.zero_payments(ctx.seat), pot=0, ledger=[])
     else:
         assert settled is not None
-        rec.update(fan_total=_num(value.fan_total), base=_num(value.base), limit=value.limit)
+        rec["fan_total"] = _num(value.fan_total)
+        rec["base"] = _num(value.base)
+        rec["limit"] = value.limit
         rec.update(value.extra)
-        rec.update(points=_num(settled.points), payments={s: _num(a) for s, a in settled.payments.items()}, pot=_num(settled.pot), ledger=settled.ledger)
+        rec["points"] = _num(settled.points)
+        rec["payments"] = {s: _num(a) for s, a in settled.payments.items()}
+        rec["pot"] = _num(settled.pot)
+        rec["ledger"] = settled.ledger
     if explain:
         from mjtools.scoring.explain import build
 

@@ -15,7 +15,7 @@ from typing import Any
 from mjtools.patterns import NEEDS, registry
 from mjtools.patterns.ctx import BIT, SITUATION_BIT, Ctx
 from mjtools.rules.model import Ruleset, pick
-from mjtools.scoring.result import Awarded, Evaluation
+from mjtools.scoring.result import Awarded, Evaluation, SharedDict
 
 Fn = Callable[[Ctx], int]
 
@@ -83,6 +83,13 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
 _EXCLUDES, _FALLBACK, _BEATS = 1, 2, 4
 
 
+def _whole(x: float) -> float | int:
+    """A value as the record shows it: whole numbers as int."""
+    if type(x) is int:
+        return x
+    return int(x) if float(x).is_integer() else round(x, 4)
+
+
 class Entry:
     """One fan of a plan."""
 
@@ -103,7 +110,7 @@ class Entry:
         self.excludes = tuple(fan.get("excludes", ()))
         self.fallback = bool(fan.get("fallback"))
         self._name: dict[str, str] = {}
-        self.names3 = {lang: pick(self.names, lang) or fid for lang in ("en", "ja", "zh")}
+        self.names3 = SharedDict((lang, pick(self.names, lang) or fid) for lang in ("en", "ja", "zh"))
         # What the passes after the fans need to know: excludes others, is a fallback, drops one.
         self.flags = (_EXCLUDES if self.excludes else 0) | (_FALLBACK if self.fallback else 0) | (_BEATS if not self.fallback and self.category != "bonus" else 0)
         self._awarded: dict[tuple[float, int, str], Awarded] = {}  # Awarded is immutable: one per value, count and language
@@ -114,7 +121,9 @@ class Entry:
         if got is None:
             if len(self._awarded) > 64:
                 self._awarded.clear()
-            got = self._awarded[key] = Awarded(self.id, value, count, self.unit, self.limit, self.yaku, self.category, self.name(lang))
+            name = self.name(lang)
+            record = SharedDict(id=self.id, name=name, names=self.names3, value=_whole(value), count=count, unit=self.unit)
+            got = self._awarded[key] = Awarded(self.id, value, count, self.unit, self.limit, self.yaku, self.category, name, record)
         return got
 
     def name(self, lang: str) -> str:

@@ -47,6 +47,30 @@ class _NoSteps(Steps):
 NO_STEPS: Steps = _NoSteps()
 
 
+class SharedDict(dict):
+    """A read-only dict that many score records hold at once (a fan's entry, a fu line): built
+    once, never copied per hand. json.dumps writes it as any dict; writing to it raises, so no
+    caller can change another record through it (copy it with dict() first)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a shared record part is read-only: copy it with dict() first")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, Any]]]:
+        return (SharedDict, (dict(self),))
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict) -> dict[str, Any]:
+        import copy
+
+        return copy.deepcopy(dict(self), memo)
+
+
 @dataclass(frozen=True, slots=True)  # frozen: the fan plan hands out one shared instance per value
 class Awarded:
     id: str
@@ -57,6 +81,9 @@ class Awarded:
     yaku: bool = True
     category: str | None = None
     name: str = ""
+    # The fan's entry in the score record (CLI contract: id, name, names, value, count, unit),
+    # shared by every record that awards this fan with this value, count and language.
+    record: SharedDict | None = field(default=None, compare=False, repr=False)
 
     @property
     def total(self) -> float:
