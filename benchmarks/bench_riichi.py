@@ -1,6 +1,6 @@
 """Riichi scoring speed: mjtools against `mahjong` 2.1.0 and `riichienv`, in the same run.
 
-    python benchmarks/bench_riichi.py [--hands N] [--seed S] [--repeat R] [--sanma]
+    python benchmarks/bench_riichi.py [--hands N] [--seed S] [--repeat R] [--sanma] [--stages]
 
 The same seeded random winning hands (tests/riichi_cases.py: closed and open, kongs, dora,
 red fives, flags) are scored by each library from its own prepared input (mjtools: a parsed
@@ -8,6 +8,9 @@ Hand and a WinContext; mahjong: 136-tile arrays, Melds and a HandConfig; riichie
 arrays and its Conditions). Each library scores every hand once per round; the least CPU
 time of R rounds is reported, per hand, with the ratios. mjtools first scores a different set
 of hands (a warm-up, as in a long batch). Parsing the notation is timed separately.
+
+`--stages` times the stages of mjtools' scoring one at a time on the same hands (each stage's
+inputs prepared beforehand, best of R rounds): the per-stage table of benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -85,12 +88,98 @@ def riichienv_inputs(cases, peer, sanma: bool):
     return out
 
 
+def stages(rs, ours, repeat: int) -> dict[str, float]:
+    """CPU µs per hand of each stage of `score`, timed one stage at a time (so the sum runs a
+    little over the whole). Only functions whose signatures every version keeps are called, so
+    the same code times the engine before and after a change."""
+    from mjtools.analysis.decompose import decompositions
+    from mjtools.analysis.wildcards import dora_kinds, wild_kinds
+    from mjtools.patterns.ctx import Ctx, hand_features
+    from mjtools.rules.validate import aside_reason, check_hand
+    from mjtools.scoring.fans import evaluate_fans, plan_for
+    from mjtools.scoring.models import get as get_model
+    from mjtools.scoring.models import get_pre_score
+    from mjtools.scoring.validity import shape_reason, value_reason
+
+    n = len(ours)
+    pre, model, fplan, spec = get_pre_score("riichi"), get_model("riichi"), plan_for(rs), rs.base_spec
+    plain = [(h, c, t) for h, c, t in ours if not c.has("nagashi")]
+    sizes = (rs.hand_size + 1,)
+    checked = [(check_hand(h, rs, t, wild=wild_kinds(rs, c), need_last=True, sizes=sizes), c) for h, c, t in plain]
+
+    def facts(h, c):
+        dora = dora_kinds(rs, c.indicators.get("dora", ()))
+        ura = dora_kinds(rs, c.ura) if c.ura else ()
+        return dora, ura, hand_features(h, c, dora, ura, fplan.uses)
+
+    decs = [(h, c, decompositions(h, spec)) for h, c in checked]
+    evs = []
+    for h, c, ds in decs:
+        dora, ura, bits = facts(h, c)
+        for d in ds:
+            x = Ctx(h, d, c, frozenset(), dora, ura, rs.option_values, {}, spec, bits)
+            ev = evaluate_fans(x, rs, "en", fplan)
+            ev.reason = shape_reason(x, rs) or value_reason(ev, rs, c, h, 0)
+            evs.append((ev, c, h))
+
+    def st_pre() -> None:
+        for h, c, t in ours:
+            pre(h, rs, c, t, "en")
+
+    def st_valid() -> None:
+        for h, c, t in plain:
+            w = wild_kinds(rs, c)
+            aside_reason(h, rs)
+            check_hand(h, rs, t, wild=w, need_last=True, sizes=sizes)
+
+    def st_text() -> None:
+        for h, _ in checked:
+            str(h)
+
+    def st_dec() -> None:
+        for h, _ in checked:
+            decompositions(h, spec)
+
+    def st_ctx() -> None:
+        for h, c, ds in decs:
+            dora, ura, bits = facts(h, c)
+            for d in ds:
+                Ctx(h, d, c, frozenset(), dora, ura, rs.option_values, {}, spec, bits)
+
+    def st_ctx_fans() -> None:
+        for h, c, ds in decs:
+            dora, ura, bits = facts(h, c)
+            for d in ds:
+                x = Ctx(h, d, c, frozenset(), dora, ura, rs.option_values, {}, spec, bits)
+                ev = evaluate_fans(x, rs, "en", fplan)
+                ev.reason = shape_reason(x, rs) or value_reason(ev, rs, c, h, 0)
+
+    def st_model() -> None:
+        for ev, c, h in evs:
+            if not ev.reason:
+                model(ev, rs, c, h)
+
+    def st_total() -> None:
+        for h, c, t in ours:
+            score(h, rs, c, t)
+
+    timed = {"context checks (pre-score)": st_pre, "validation": st_valid, "hand text (record)": st_text, "decompositions": st_dec, "reading contexts": st_ctx, "contexts + fans + validity": st_ctx_fans, "riichi model (han, fu, points, payments)": st_model, "score() whole": st_total}
+    got = {name: best_of(repeat, fn) / n * 1e6 for name, fn in timed.items()}
+    out = {k: got[k] for k in list(timed)[:5]}
+    out["fans and validity"] = got["contexts + fans + validity"] - got["reading contexts"]
+    out[list(timed)[6]] = got[list(timed)[6]]
+    out["the rest (ranking, settlement, record, glue)"] = got["score() whole"] - sum(out.values())
+    out["score() whole"] = got["score() whole"]
+    return out
+
+
 def main(argv: list[str] | None = None) -> dict[str, float]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=20261129)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--sanma", action="store_true", help="three-player hands (mahjong is_three_player=True)")
+    ap.add_argument("--stages", action="store_true", help="time mjtools' scoring stage by stage instead")
     args = ap.parse_args(argv)
     from mahjong.hand_calculating.hand import HandCalculator
 
@@ -115,6 +204,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     _, _, warm, _, _ = prepare(args.hands, args.seed + 1, args.sanma)
     for hand, ctx, text in warm:
         score(hand, rs, ctx, text)
+    if args.stages:
+        per = stages(rs, ours, args.repeat)
+        print(f"{'riichi' if not args.sanma else 'sanma'}: {n} hands, best of {args.repeat} rounds, CPU µs per hand, one stage at a time")
+        for name, us in per.items():
+            print(f"  {name:45} {us:7.1f}")
+        return per
     t_ours = best_of(args.repeat, run_ours) / n
     t_parse = best_of(args.repeat, run_parse) / n
     t_peer = best_of(args.repeat, run_mahjong) / n
