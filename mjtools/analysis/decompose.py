@@ -43,7 +43,7 @@ from mjtools.analysis.blocks import (
     meld_copies,
 )
 from mjtools.analysis.shapes import ShapeSpec
-from mjtools.tiles.hand import Hand
+from mjtools.tiles.hand import Hand, Meld
 
 # -- the standard form ----------------------------------------------------------------------------
 
@@ -176,14 +176,36 @@ def group_splits(counts: tuple[int, ...], base: int, chows: bool) -> tuple[Split
     return got
 
 
-def _standard_plain(counts: list[int], sets: int) -> list[list[Block]]:
-    """Concealed blocks without wildcards: a product of cached per-group readings."""
-    partial: list[tuple[int, Block | None, tuple[Block, ...]]] = [(0, None, ())]
+def _standard_plain(counts: list[int], sets: int) -> list[tuple[Block, ...]]:
+    """Concealed blocks without wildcards: a product of cached per-group readings (in group
+    order, m p s z; the pair last)."""
+    per_group = []
+    product = False
     for base, size, chows in GROUPS:
-        part = tuple(counts[base : base + size])
+        part = counts[base : base + size]
         if not any(part):
             continue
-        splits = group_splits(part, base, chows)
+        splits = group_splits(tuple(part), base, chows)
+        if not splits:
+            return []
+        per_group.append(splits)
+        if len(splits) > 1:
+            product = True
+    if not product:
+        # The common case: each group reads one way only.
+        pair = None
+        have = 0
+        acc: tuple[Block, ...] = ()
+        for ((n, p, blocks),) in per_group:
+            if p is not None:
+                if pair is not None:
+                    return []
+                pair = p
+            have += n
+            acc += blocks
+        return [acc + (pair,)] if have == sets and pair is not None else []
+    partial: list[tuple[int, Block | None, tuple[Block, ...]]] = [(0, None, ())]
+    for splits in per_group:
         nxt = []
         for have, pair, acc in partial:
             for n, p, blocks in splits:
@@ -193,7 +215,7 @@ def _standard_plain(counts: list[int], sets: int) -> list[list[Block]]:
         if not nxt:
             return []
         partial = nxt
-    return [list(acc) + [pair] for have, pair, acc in partial if have == sets and pair is not None]
+    return [acc + (pair,) for have, pair, acc in partial if have == sets and pair is not None]
 
 
 def _wild_blocks(wild: int, sets: int, pair: bool, spec: ShapeSpec, compact: bool) -> Iterator[list[Block]]:
@@ -242,7 +264,7 @@ def standard(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[lis
     counts, wild = got
     if not wild and not spec.honor_chows:
         for blocks in _standard_plain(counts, sets):
-            yield melds + blocks
+            yield melds + list(blocks)
         return
     in_melds = meld_copies(hand, spec)
     seen: set[tuple] = set()
@@ -443,56 +465,74 @@ def _wait(block: Block, win: int) -> str:
 _th_counts = itemgetter(*TERMINAL_HONOR)
 
 
+_MELD_BLOCKS: dict[int, tuple[Meld, Block]] = {}  # id(meld) -> its block (parsed melds are shared)
+
+
+def _plain_meld_block(m: Meld, spec: ShapeSpec) -> Block:
+    """A meld's block without wildcards or stand-ins (blocks are immutable values: one per
+    meld, kept by the meld's identity; held with the meld, so its id is not reused)."""
+    got = _MELD_BLOCKS.get(id(m))
+    if got is not None and got[0] is m:
+        return got[1]
+    block = meld_block(m, NO_STAND, spec)
+    if len(_MELD_BLOCKS) > 4096:
+        _MELD_BLOCKS.clear()
+    _MELD_BLOCKS[id(m)] = (m, block)
+    return block
+
+
 def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
-    """Decompositions of a hand without wildcards or stand-ins; forms the tile counts rule
-    out are not searched at all."""
-    counts = [0] * 34
-    for t in hand.concealed:
-        if t.kind < 34:
-            counts[t.kind] += 1
+    """Decompositions of a hand without wildcards, stand-ins or honor chows; forms the tile
+    counts rule out are not searched at all."""
     last = hand.last
     win = None if last is None else last.kind
-    if win is not None and win < 34:
-        counts[win] += 1
+    hand_melds = hand.melds
+    if not hand_melds and not hand.aside:
+        counts = list(hand.counts[:34])  # the concealed tiles and the last one: all it holds
+    else:
+        counts = [0] * 34
+        for t in hand.concealed:
+            if t.kind < 34:
+                counts[t.kind] += 1
+        if win is not None and win < 34:
+            counts[win] += 1
     kinds = spec.kinds
     if len(kinds) < 34 and any(c and k not in kinds for k, c in enumerate(counts)):
         return []  # a tile the variant does not play: no shape holds it
-    found: list[tuple[str, list[Block]]] = []
+    found: list[tuple[str, tuple[Block, ...], int]] = []
     for form in spec.forms:
         if form == "standard":
-            melds = [meld_block(m, NO_STAND, spec) for m in hand.melds]
+            melds = tuple([_plain_meld_block(m, spec) for m in hand_melds])
             sets = spec.sets_needed - len(melds)
             if sets >= 0 and sum(counts) == 3 * sets + 2:
                 for blocks in _standard_plain(counts, sets):
-                    found.append((form, melds + blocks))
+                    found.append((form, melds + blocks if melds else blocks, len(melds)))
         elif form == "seven_pairs":
             # Seven distinct pairs: seven kinds held twice (or pairs and quads where quads count).
-            if not hand.melds and (counts.count(2) == 7 or (spec.quads_as_pairs and counts.count(2) + 2 * counts.count(4) == 7)):
-                found.extend((form, blocks) for blocks in seven_pairs(hand, spec))
+            if not hand_melds and (counts.count(2) == 7 or (spec.quads_as_pairs and counts.count(2) + 2 * counts.count(4) == 7)):
+                found.extend((form, tuple(blocks), 0) for blocks in seven_pairs(hand, spec))
         elif form == "thirteen_orphans":
-            if not hand.melds and 0 not in _th_counts(counts):
-                found.extend((form, blocks) for blocks in thirteen_orphans(hand, spec))
+            if not hand_melds and 0 not in _th_counts(counts):
+                found.extend((form, tuple(blocks), 0) for blocks in thirteen_orphans(hand, spec))
         else:
-            found.extend((form, blocks) for blocks in FORMS[form](hand, spec))
+            found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
     out: list[Decomposition] = []
-    for form, blocks in found:
-        tblocks = tuple(blocks)
+    for form, tblocks, first in found:
         if win is None:
             out.append(Decomposition(form, tblocks))
             continue
         placed = False
-        seen: set[tuple[str, tuple[int, ...]]] = set()
-        for i, b in enumerate(tblocks):
-            if b.meld is not None or win not in b.kinds:
+        seen: set[tuple[int, ...]] = set()  # the kinds of a block say its shape here (no kongs in the hand)
+        for i in range(first, len(tblocks)):
+            b = tblocks[i]
+            bk = b.kinds
+            if win not in bk or b.meld is not None or bk in seen:
                 continue
-            sig = (b.shape, b.kinds)
-            if sig in seen:
-                continue
-            seen.add(sig)
+            seen.add(bk)
             if form == "seven_pairs":
                 wait = "pair"
             elif form == "thirteen_orphans":
-                wait = "thirteen" if _is_thirteen_sided(blocks, win, i) else "single"
+                wait = "thirteen" if _is_thirteen_sided(tblocks, win, i) else "single"
             else:
                 wait = _wait(b, win)
             out.append(Decomposition(form, tblocks, i, wait))

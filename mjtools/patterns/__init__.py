@@ -26,11 +26,11 @@ def pattern(*ids: str, needs: tuple[str, ...] = ()) -> Callable[[PatternFn], Pat
     """Register a function under one or more pattern ids (glossary ids). `needs` names
     reading features (`ctx.FEATURES`) without which the pattern is always 0, whatever its
     parameters; fans over it are skipped on readings that lack them."""
-    from mjtools.patterns.ctx import BIT
+    from mjtools.patterns.ctx import BIT, situation_bit
 
     mask = 0
     for n in needs:
-        mask |= BIT[n]
+        mask |= BIT[n] if n in BIT or not n.startswith("sit_") else situation_bit(n[4:])
         if n.startswith("sit_"):
             # A flag implies some situation: an any_of over situation patterns keeps this bit.
             mask |= BIT["situation"]

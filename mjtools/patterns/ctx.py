@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from mjtools.analysis.blocks import CHOW, KONG, PUNG, Block, Decomposition
+from mjtools.analysis.blocks import CHOW, KONG, PAIR, PUNG, Block, Decomposition
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
@@ -39,7 +39,7 @@ FEATURES = (
     "pung4",  # four pungs or kongs or more (四暗刻, 大四喜); most readings with three have no fourth
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
-ALL_FEATURES = (1 << len(FEATURES)) - 1
+ALL_FEATURES = -1  # every bit, the situation bits allocated later included (-1 & needs == needs)
 _OUTSIDE = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _HONOR = frozenset(range(27, 34))
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
@@ -50,11 +50,33 @@ _OUT = tuple(k in _OUTSIDE for k in range(34))
 _DRAGON_MASK = (1 << 31) | (1 << 32) | (1 << 33)
 _WIND_MASK = (1 << 27) | (1 << 28) | (1 << 29) | (1 << 30)
 SITUATION_BIT = {name[4:]: BIT[name] for name in FEATURES if name.startswith("sit_")}
+
+
+def situation_bit(name: str) -> int:
+    """The feature bit of one situation id: the common flags have theirs above; any other id a
+    pattern needs (paarenchan, nagashi, a variant's own events) gets the next free bit on
+    first use, so its fans are skipped on hands without that situation (bits past the fixed
+    ones only gate fans; they never change a result)."""
+    got = SITUATION_BIT.get(name)
+    if got is None:
+        got = SITUATION_BIT[name] = BIT["sit_" + name] = 1 << (len(FEATURES) + len(SITUATION_BIT) - _FIXED_SITUATIONS)
+    return got
+_FIXED_SITUATIONS = len(SITUATION_BIT)
 _CONCEALED = BIT["concealed"]
 _FLOWER_KINDS = slice(34, 42)
 _COUNT_BITS = BIT["flower"] | BIT["four"] | BIT["flower4"]
 _PAIR_WAIT = BIT["pair_wait"]
 _FORM_BIT = {"standard": BIT["standard"], "seven_pairs": BIT["seven_pairs"], "thirteen_orphans": BIT["thirteen_orphans"]}
+_SET_SHAPES = frozenset((CHOW, PUNG, KONG))
+# The feature bits of counts, by the count (index 0 unused where there is a "no ..." bit).
+_CHOW_BITS = (0, BIT["chow"], BIT["chow"] | BIT["chow2"]) + (BIT["chow"] | BIT["chow2"] | BIT["chow3"],) * 6
+_PUNG_BITS = (0, BIT["pung"], BIT["pung"]) + (BIT["pung"] | BIT["pung3"],) + (BIT["pung"] | BIT["pung3"] | BIT["pung4"],) * 5
+_KONG_BITS = (0, BIT["kong"], BIT["kong"]) + (BIT["kong"] | BIT["kong3"],) * 6
+_SUIT_COUNT_BITS = (BIT["no_suit"], BIT["one_suit"], 0, BIT["three_suits"])
+_DUP_CHOW, _NO_CHOW, _NO_PUNG = BIT["dup_chow"], BIT["no_chow"], BIT["no_pung"]
+_DRAGON_PUNG, _WIND_PUNG = BIT["dragon_pung"], BIT["wind_pung"]
+_HONOR_BIT, _NO_HONOR, _SIMPLES_ONLY, _OUTSIDE_BIT = BIT["honor"], BIT["no_honor"], BIT["simples_only"], BIT["outside"]
+_ALL_OUTSIDE, _SETS_OUTSIDE, _GREEN_ONLY = BIT["all_outside"], BIT["sets_outside"], BIT["green_only"]
 
 
 def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), uses: int = ALL_FEATURES) -> int:
@@ -69,9 +91,11 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
         f |= BIT["situation"]
         for name in win.situations:
             f |= SITUATION_BIT.get(name, 0)
-    if dora:
+    # dora / ura: set only when the hand holds one of the indicated kinds (or sets Norths
+    # aside that are), the only way the dora patterns count anything.
+    if dora and _holds_any(hand.counts, dora, win.kita):
         f |= BIT["dora"]
-    if ura:
+    if ura and _holds_any(hand.counts, ura, win.kita):
         f |= BIT["ura"]
     if hand.reds:
         f |= BIT["red"]
@@ -87,6 +111,14 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
     return f
 
 
+def _holds_any(held: tuple[int, ...], kinds: tuple[int, ...], kita: int) -> bool:
+    for k in kinds:
+        if held[k]:
+            return True
+    return bool(kita) and _NORTH in kinds
+
+
+_NORTH = 30
 T = TypeVar("T")
 
 
@@ -122,10 +154,8 @@ class Ctx:
     def __post_init__(self) -> None:
         # One pass over the blocks fills what most patterns read (sets, kinds, bit masks of
         # chow and pung kinds, features) so that patterns stay a few operations each.
-        sets: list[Block] = []
         pungs: list[Block] = []
         chows: list[Block] = []
-        kongs: list[Block] = []
         kinds: list[int] = []
         pair = None
         npairs = 0
@@ -133,14 +163,62 @@ class Ctx:
         dup = False
         sets_outside = True
         wild = False
+        kongs = 0
         d = self.d
-        for b in d.blocks:
+        blocks = d.blocks
+        for b in blocks:
+            sh = b.shape
+            bk = b.kinds
+            if sh is CHOW:
+                chows.append(b)
+                bit = 1 << bk[0]
+                if chow_mask & bit:
+                    dup = True
+                chow_mask |= bit
+                if sets_outside and not (_OUT[bk[0]] or _OUT[bk[2]]):
+                    sets_outside = False
+            elif sh is PUNG or sh is KONG:
+                pungs.append(b)
+                if sh is KONG:
+                    kongs += 1
+                if bk:
+                    pung_mask |= 1 << bk[0]
+                    if sets_outside and not _OUT[bk[0]]:
+                        sets_outside = False
+            elif sh is PAIR:
+                pair = b
+                npairs += 1
+            elif sh != CHOW and sh != PUNG and sh != KONG and sh != PAIR:
+                pass
+            else:  # an equal string that is not the shared constant (a block built elsewhere)
+                self.__dict__.clear()
+                self._slow_init()
+                return
+            kinds.extend(bk)
+            if b.wilds or b.free:
+                wild = True
+        self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild)
+
+    def _slow_init(self) -> None:
+        """The same facts with shapes compared by value (blocks whose shape strings are not the
+        shared constants)."""
+        pungs: list[Block] = []
+        chows: list[Block] = []
+        kinds: list[int] = []
+        pair = None
+        npairs = 0
+        chow_mask = pung_mask = 0
+        dup = False
+        sets_outside = True
+        wild = False
+        kongs = 0
+        blocks = self.d.blocks
+        for b in blocks:
             sh = b.shape
             bk = b.kinds
             if b.wilds or b.free:
                 wild = True
             if sh == CHOW:
-                sets.append(b)
                 chows.append(b)
                 bit = 1 << bk[0]
                 if chow_mask & bit:
@@ -149,33 +227,37 @@ class Ctx:
                 if sets_outside and not (_OUT[bk[0]] or _OUT[bk[2]]):
                     sets_outside = False
             elif sh == PUNG or sh == KONG:
-                sets.append(b)
                 pungs.append(b)
                 if sh == KONG:
-                    kongs.append(b)
+                    kongs += 1
                 if bk:
                     pung_mask |= 1 << bk[0]
                     if sets_outside and not _OUT[bk[0]]:
                         sets_outside = False
-            elif sh == "pair":
+            elif sh == PAIR:
                 pair = b
                 npairs += 1
             kinds.extend(bk)
-        self.sets = tuple(sets)
-        self.pungs = tuple(pungs)
+        self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild)
+
+    def _finish(self, blocks: tuple[Block, ...], chows: list[Block], pungs: list[Block], kongs: int, kinds: list[int], pair: Block | None, npairs: int, chow_mask: int, pung_mask: int, dup: bool, sets_outside: bool, wild: bool) -> None:
+        d = self.d
         self.chows = tuple(chows)
-        self.kongs = tuple(kongs)
+        self.pungs = tuple(pungs)
+        # Sets in block order (chows and pungs interleaved as the reading has them).
+        self.sets = tuple([b for b in blocks if b.shape in _SET_SHAPES]) if chows and pungs else self.chows or self.pungs
+        self.kongs = tuple([b for b in pungs if b.shape == KONG]) if kongs else ()
         self.kinds = tuple(kinds)
         self.chow_mask = chow_mask
         self.pung_mask = pung_mask
         self.pair = pair if npairs == 1 and d.form == "standard" else None
         ks = self.kind_set = frozenset(kinds)
         suits = self.suits = _SUITS_BY_MASK[(not ks.isdisjoint(_MAN)) | (not ks.isdisjoint(_PIN)) << 1 | (not ks.isdisjoint(_SOU)) << 2]
-        self.has_honors = not ks.isdisjoint(_HONOR)
+        honors = self.has_honors = not ks.isdisjoint(_HONOR)
         hb = self.hand_bits if self.hand_bits >= 0 else hand_features(self.hand, self.win, self.dora, self.ura)
         self.concealed_hand = bool(hb & _CONCEALED)
         wb = d.win_block
-        self.win_block = None if wb is None else d.blocks[wb]
+        self.win_block = None if wb is None else blocks[wb]
         if dup:
             firsts = [b.kinds[0] for b in chows]
             self.chow_pairs = sum(firsts.count(k) // 2 for k in set(firsts))
@@ -190,33 +272,31 @@ class Ctx:
             f |= _PAIR_WAIT
         n = len(chows)
         if n:
-            f |= BIT["chow"] | (BIT["chow2"] if n >= 2 else 0) | (BIT["chow3"] if n >= 3 else 0) | (BIT["dup_chow"] if dup else 0)
+            f |= _CHOW_BITS[n] | (_DUP_CHOW if dup else 0)
         else:
-            f |= BIT["no_chow"]
+            f |= _NO_CHOW
         if pungs:
-            n = len(pungs)
-            f |= BIT["pung"] | (BIT["pung3"] | (BIT["pung4"] if n >= 4 else 0) if n >= 3 else 0)
+            f |= _PUNG_BITS[len(pungs)]
             if pung_mask & _DRAGON_MASK:
-                f |= BIT["dragon_pung"]
+                f |= _DRAGON_PUNG
             if pung_mask & _WIND_MASK:
-                f |= BIT["wind_pung"]
+                f |= _WIND_PUNG
             if kongs:
-                f |= BIT["kong"] | (BIT["kong3"] if len(kongs) >= 3 else 0)
+                f |= _KONG_BITS[kongs]
         else:
-            f |= BIT["no_pung"]
-        f |= BIT["no_honor"] if ks.isdisjoint(_HONOR) else BIT["honor"]
+            f |= _NO_PUNG
+        f |= _HONOR_BIT if honors else _NO_HONOR
         if ks.isdisjoint(_OUTSIDE):
-            f |= BIT["simples_only"]
+            f |= _SIMPLES_ONLY
         else:
-            f |= BIT["outside"]
+            f |= _OUTSIDE_BIT
             if ks <= _OUTSIDE:
-                f |= BIT["all_outside"]
+                f |= _ALL_OUTSIDE
             if sets_outside:
-                f |= BIT["sets_outside"]
+                f |= _SETS_OUTSIDE
         if ks <= _GREEN:
-            f |= BIT["green_only"]
-        n = len(suits)
-        f |= BIT["no_suit"] if n == 0 else BIT["one_suit"] if n == 1 else BIT["three_suits"] if n == 3 else 0
+            f |= _GREEN_ONLY
+        f |= _SUIT_COUNT_BITS[len(suits)]
         self.features = f
 
     # -- blocks ---------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 
 from mjtools.patterns import NEEDS, registry
-from mjtools.patterns.ctx import BIT, SITUATION_BIT, Ctx
+from mjtools.patterns.ctx import BIT, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.result import Awarded, Evaluation, SharedDict
 
@@ -73,7 +73,7 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
         prim = PRIMITIVES[key]
         needs = 0
         if key == "situation":
-            needs = BIT["situation"] | SITUATION_BIT.get(spec["situation"], 0)
+            needs = BIT["situation"] | situation_bit(spec["situation"])
         elif key == "win_by":
             needs = BIT["tsumo"] if spec["win_by"] == "tsumo" else BIT["ron"]
         return (lambda c: prim(c, spec)), needs
@@ -93,7 +93,7 @@ def _whole(x: float) -> float | int:
 class Entry:
     """One fan of a plan."""
 
-    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "fallback", "_name", "names3", "flags", "_awarded")
+    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask")
 
     def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
         self.id = fid
@@ -114,6 +114,8 @@ class Entry:
         # What the passes after the fans need to know: excludes others, is a fallback, drops one.
         self.flags = (_EXCLUDES if self.excludes else 0) | (_FALLBACK if self.fallback else 0) | (_BEATS if not self.fallback and self.category != "bonus" else 0)
         self._awarded: dict[tuple[float, int, str], Awarded] = {}  # Awarded is immutable: one per value, count and language
+        self.bit = 0  # this fan's bit among the plan's fans, and the bits of those it excludes (Plan sets them)
+        self.excl_mask = 0
 
     def awarded(self, value: float, count: int, lang: str) -> Awarded:
         key = (value, count, lang)
@@ -146,17 +148,45 @@ class Plan:
         # What a fan excludes, as a set: a reading whose awarded fans exclude none of each
         # other (most of them) skips the ordered exclusion pass, which would remove nothing.
         self.excludes = {e.id: frozenset(e.excludes) for e in every if e.excludes}
+        # The same as bits, so that a reading tells whether any two of its fans exclude one
+        # another with two integer operations per fan found.
+        for i, e in enumerate(every):
+            e.bit = 1 << i
+        for e in every:
+            for ex in e.excludes:
+                if ex in self.by_id:
+                    e.excl_mask |= self.by_id[ex].bit
         self.fallbacks = frozenset(e.id for e in every if e.fallback)
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
             self.uses |= e.needs
         self._candidates: dict[int, tuple[Entry, ...]] = {}
+        # What a reading evaluates, by language and (features, concealment): each candidate
+        # with its value for this concealment resolved (a fan without one is left out) and
+        # its single award made, so the common count of 1 costs no lookup.
+        self._resolved: dict[str, dict[int, tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]]] = {}
 
     def candidates(self, features: int) -> tuple[Entry, ...]:
         """The fans (in file order) whose needed features the reading has."""
         got = self._candidates.get(features)
         if got is None:
             got = self._candidates[features] = tuple(e for e in self.entries if e.needs & features == e.needs)
+        return got
+
+    def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]:
+        by_key = self._resolved.get(lang)
+        if by_key is None:
+            by_key = self._resolved[lang] = {}
+        # features is -1 for a wildcard reading (every fan a candidate): the key stays distinct.
+        key = (features * 2 + concealed) * 2 + opening
+        got = by_key.get(key)
+        if got is None:
+            out = []
+            for e in self.opening if opening else self.candidates(features):
+                value = e.closed if concealed else e.open
+                if value is not None:
+                    out.append((e.fn, e, value, e.awarded(value, 1, lang)))
+            got = by_key[key] = tuple(out)
         return got
 
 
@@ -174,42 +204,34 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     (a dealt hand scored with --situation opening_win), and then alone."""
     if plan is None:
         plan = plan_for(rs)
-    concealed = ctx.concealed_hand
     found: list[Awarded] = []
     awarded = ctx.awarded
-    features = ctx.features
-    if opening:
-        cands = plan.opening
-    else:
-        cands = plan._candidates.get(features) or plan.candidates(features)
-    flags = 0
-    for e in cands:
-        n = e.fn(ctx)
+    flags = present = excl = 0
+    for fn, e, value, single in plan.resolved(ctx.features, ctx.concealed_hand, lang, opening):
+        n = fn(ctx)
         if not n:
             continue
-        value = e.closed if concealed else e.open
-        if value is None:
-            continue
-        count = n if e.instance else 1
-        if e.max_count:
-            count = min(count, e.max_count)
-        awarded[e.id] = count
-        found.append(e.awarded(value, count, lang))
+        if n == 1 or not e.instance:
+            awarded[e.id] = 1
+            found.append(single)
+        else:
+            count = min(n, e.max_count) if e.max_count else n
+            awarded[e.id] = count
+            found.append(e.awarded(value, count, lang))
         flags |= e.flags
+        present |= e.bit
+        excl |= e.excl_mask
     if len(found) < 2:
         return Evaluation(ctx.d, found, [], pctx=ctx)
     removed: dict[str, str] = {}
     kept = found
-    if flags & _EXCLUDES:
-        excludes = plan.excludes
-        present = {a.id for a in found}
-        if any(not excludes[a.id].isdisjoint(present) for a in found if a.id in excludes):
-            _exclude(found, present, plan, removed)
-            kept = [a for a in found if a.id not in removed]
-            by_id = plan.by_id
-            flags = 0
-            for a in kept:
-                flags |= by_id[a.id].flags
+    if excl & present:  # two of the fans found exclude one another
+        _exclude(found, {a.id for a in found}, plan, removed)
+        kept = [a for a in found if a.id not in removed]
+        by_id = plan.by_id
+        flags = 0
+        for a in kept:
+            flags |= by_id[a.id].flags
     # A fallback fan (basic win, chicken hand) counts only when no other non-bonus fan does.
     if flags & _FALLBACK and flags & _BEATS:
         fallbacks = plan.fallbacks

@@ -16,7 +16,7 @@ from mjtools.errors import UsageError
 from mjtools.messages import Joined, Msg, has, localize
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import model, pre_score
-from mjtools.scoring.result import Evaluation, HandValue, Steps
+from mjtools.scoring.result import Evaluation, HandValue, SharedDict, Steps
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 from mjtools.tiles.kinds import parse_kind
@@ -45,6 +45,31 @@ def _text(b) -> str:
     return got
 
 
+class _Params:
+    """scoring.riichi and settlement.riichi of one ruleset, read once (kept on the ruleset)."""
+
+    __slots__ = ("params", "cap", "value_pairs", "double_pair_fu", "open_pinfu", "honba_tsumo", "honba_ron", "stick", "north_split")
+
+    def __init__(self, rs: Ruleset) -> None:
+        params = self.params = rs.section("scoring").get("riichi", _NO_PARAMS)
+        self.cap = params.get("max_yakuman")
+        self.value_pairs = _value_pair_kinds(params) if params.get("fu") else frozenset()
+        self.double_pair_fu = params.get("double_wind_pair_fu", 4)
+        self.open_pinfu = params.get("open_pinfu_fu", True)
+        st = rs.section("settlement").get("riichi", {})
+        self.honba_tsumo = st.get("honba_tsumo", 100)
+        self.honba_ron = st.get("honba_ron", 300)
+        self.stick = st.get("stick", 1000)
+        self.north_split = rs.players == 3 and st.get("sanma", "tsumo_son") == "north_split"
+
+
+def _params(rs: Ruleset) -> _Params:
+    got = rs.__dict__.get("_riichi_params")
+    if got is None:
+        got = rs.__dict__["_riichi_params"] = _Params(rs)
+    return got
+
+
 def _value_pair_kinds(params: Mapping[str, Any]) -> frozenset[int]:
     return _kinds_of(tuple((params.get("fu") or {}).get("value_pairs") or ()))
 
@@ -54,63 +79,98 @@ def _kinds_of(tiles: tuple[str, ...]) -> frozenset[int]:
     return frozenset(parse_kind(t) for t in tiles)
 
 
-# A fu part: (English label for fu_breakdown, fu, message key, message params). Explain renders
-# the key through the message catalogue in the user's language, only when asked.
-Part = tuple[str, int, str, tuple]
+# A fu part: (English label for fu_breakdown, fu, message key, message params, the record's
+# fu_breakdown line). Parts are values: each is made once and shared by every hand that has
+# it, its record line too. Explain renders the key through the message catalogue in the
+# user's language, only when asked.
+Part = tuple[str, int, str, tuple, SharedDict]
 
 
-def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, params: Mapping[str, Any], concealed: bool | None = None) -> tuple[int, list[Part], int]:
+def _part(reason: str, fu: int, key: str, params: tuple = ()) -> Part:
+    return (reason, fu, key, params, SharedDict(reason=reason, fu=fu))
+
+
+_BASE = _part("base", 20, "fu.base")
+_SEVEN_PAIRS = _part("seven pairs", 25, "fu.seven_pairs")
+_WAIT = {w: _part(w + " wait", 2, "fu.wait", (w,)) for w in ("closed", "edge", "pair")}
+_SELF_DRAW = _part("self-draw", 2, "fu.self_draw")
+_CONCEALED_RON = _part("concealed ron", 10, "fu.concealed_ron")
+_OPEN_PINFU = _part("open hand without fu, won on a discard (rounds up to 30)", 2, "fu.open_pinfu")
+_PARTS: dict[tuple, Part] = {}  # (shape, kinds, closed) of a set, or (kinds, fu) of a value pair
+
+
+def _set_part(b, closed: bool) -> Part:
+    key = (b.shape, b.kinds, closed)
+    got = _PARTS.get(key)
+    if got is None:
+        sh = b.shape
+        fu = 4 if _OUTSIDE[b.kinds[0]] else 2
+        if closed:
+            fu *= 2
+        if sh == KONG:
+            fu *= 4
+        text = _text(b)
+        got = _PARTS[key] = _part((_CLOSED_WORD if closed else _OPEN_WORD)[sh] + text, fu, "fu.meld", (closed, sh, text))
+    return got
+
+
+def _pair_part(b, fu: int) -> Part:
+    key = (b.kinds, fu)
+    got = _PARTS.get(key)
+    if got is None:
+        text = _text(b)
+        if fu == 2:
+            got = _part("value pair " + text, 2, "fu.value_pair", (text,))
+        else:
+            got = _part("double value pair " + text, fu, "fu.double_value_pair", (text,))
+        _PARTS[key] = got
+    return got
+
+
+def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, rp: _Params, concealed: bool | None = None) -> tuple[int, list[Part], int]:
     """(fu rounded, breakdown, raw sum). The raw sum breaks ties between equal readings."""
     d = ev.decomposition
     if d.form == "thirteen_orphans":
         return 0, [], 0
     if d.form == "seven_pairs":
-        return 25, [("seven pairs", 25, "fu.seven_pairs", ())], 25
+        return 25, [_SEVEN_PAIRS], 25
     if concealed is None:
         concealed = hand.is_concealed
     tsumo = ctx.tsumo
-    parts: list[Part] = [("base", 20, "fu.base", ())]
+    parts: list[Part] = [_BASE]
     raw = 20
     win_block = None if d.win_block is None else d.blocks[d.win_block]
     for b in d.blocks:
         sh = b.shape
         if sh == PUNG or sh == KONG:
-            fu = 4 if _OUTSIDE[b.kinds[0]] else 2
             # A pung completed by a discard counts as exposed; a concealed kong stays concealed.
-            closed = b.concealed and not (b is win_block and not tsumo and b.meld is None)
-            if closed:
-                fu *= 2
-            if sh == KONG:
-                fu *= 4
-            text = _text(b)
-            parts.append(((_CLOSED_WORD if closed else _OPEN_WORD)[sh] + text, fu, "fu.meld", (closed, sh, text)))
-            raw += fu
+            part = _set_part(b, b.concealed and not (b is win_block and not tsumo and b.meld is None))
+            parts.append(part)
+            raw += part[1]
         elif sh == PAIR:
             k = b.kinds[0]
             if k >= 27:
-                hits = (k >= 31) + (k == ctx.seat_wind) + (k == ctx.round_wind)
-                if params.get("fu"):
-                    hits += k in _value_pair_kinds(params)
-                if hits >= 2:
-                    fu = params.get("double_wind_pair_fu", 4)
-                    parts.append(("double value pair " + _text(b), fu, "fu.double_value_pair", (_text(b),)))
+                hits = (k >= 31) + (k == ctx.seat_wind) + (k == ctx.round_wind) + (k in rp.value_pairs)
+                if hits:
+                    fu = 2 if hits == 1 else rp.double_pair_fu
+                    parts.append(_pair_part(b, fu))
                     raw += fu
-                elif hits:
-                    parts.append(("value pair " + _text(b), 2, "fu.value_pair", (_text(b),)))
-                    raw += 2
     wait = d.wait
     if wait == "closed" or wait == "edge" or wait == "pair":
-        parts.append((wait + " wait", 2, "fu.wait", (wait,)))
+        parts.append(_WAIT[wait])
         raw += 2
     if tsumo:
-        if not any(a.id == "pinfu" for a in ev.fans):
-            parts.append(("self-draw", 2, "fu.self_draw", ()))
+        for a in ev.fans:
+            if a.id == "pinfu":
+                break
+        else:
+            parts.append(_SELF_DRAW)
             raw += 2
     elif concealed:
-        parts.append(("concealed ron", 10, "fu.concealed_ron", ()))
+        parts.append(_CONCEALED_RON)
         raw += 10
-    if raw == 20 and not concealed and not tsumo and params.get("open_pinfu_fu", True):
-        parts.append(("open hand without fu, won on a discard (rounds up to 30)", 2, "fu.open_pinfu", ()))
+    if raw == 20 and not concealed and not tsumo and rp.open_pinfu:
+        parts.append(_OPEN_PINFU)
         raw += 2
     return (raw + 9) // 10 * 10, parts, raw
 
@@ -120,7 +180,7 @@ _OPEN_WORD = {PUNG: "open pung ", KONG: "open kong "}
 
 
 def _part_msg(part: Part) -> Msg:
-    _, _, key, p = part
+    key, p = part[2], part[3]
     if key == "fu.meld":
         closed, shape, block = p
         return Msg(key, state=Msg("fu.concealed" if closed else "fu.open"), shape=Msg("fu.kong" if shape == KONG else "fu.pung"), block=block)
@@ -154,8 +214,9 @@ def limit_of(han: int, fu: int, params: Mapping[str, Any]) -> tuple[int, str | N
 
 @model("riichi")
 def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
-    params = rs.section("scoring").get("riichi", _NO_PARAMS)
-    cap = params.get("max_yakuman")
+    rp = _params(rs)
+    params = rp.params
+    cap = rp.cap
     fans = ev.fans
     han = 0
     multiples = 0
@@ -167,7 +228,7 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
         else:
             han += a.value * a.count
     pctx = getattr(ev, "pctx", None)
-    fu, parts, raw = fu_of(ev, ctx, hand, params, None if pctx is None else pctx.concealed_hand)
+    fu, parts, raw = fu_of(ev, ctx, hand, rp, None if pctx is None else pctx.concealed_hand)
     if yakuman:
         # Yakuman stand alone: the other yaku and dora do not add to them.
         fans[:] = yakuman
@@ -185,7 +246,7 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
         basic, limit = limit_of(han, fu, params)
         tiebreak = (0, han, fu, raw)
     payments, pot = pay_amounts(basic, rs, ctx)
-    extra = {"han": han, "fu": fu, "fu_breakdown": [{"reason": p[0], "fu": p[1]} for p in parts]}
+    extra = {"han": han, "fu": fu, "fu_breakdown": [p[4] for p in parts]}
 
     if steps:
         if parts:
@@ -211,15 +272,15 @@ def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None 
     from (or to) the dealer and 1x from each other player, each rounded up to 100; honba
     and riichi sticks on top. Three players: the absent North's share is dropped (tsumo_son)
     or half of it is added to each payer's share (north_split)."""
-    st = rs.section("settlement").get("riichi", {})
+    rp = _params(rs)
     tsumo = ctx.tsumo if as_tsumo is None else as_tsumo
     seat = ctx.seat
     seats = _others(rs.players, seat)
     payments = dict.fromkeys(seats, 0)
     honba = ctx.honba
     if tsumo:
-        extra = st.get("honba_tsumo", 100) * honba if honba else 0
-        if rs.players == 3 and st.get("sanma", "tsumo_son") == "north_split":
+        extra = rp.honba_tsumo * honba if honba else 0
+        if rp.north_split:
             extra += north_half(basic, ctx.dealer)
         dealer = seat == "E"
         two = (basic * 2 + 99) // 100 * 100 + extra
@@ -230,8 +291,8 @@ def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None 
         frm = ctx.from_seat
         if frm not in payments:
             raise UsageError(f"--from {frm}: the discarder is another seat of {', '.join(rs.seats)}")
-        payments[frm] = (basic * (6 if seat == "E" else 4) + 99) // 100 * 100 + (st.get("honba_ron", 300) * honba if honba else 0)
-    pot = st.get("stick", 1000) * ctx.sticks if ctx.sticks else 0
+        payments[frm] = (basic * (6 if seat == "E" else 4) + 99) // 100 * 100 + (rp.honba_ron * honba if honba else 0)
+    pot = rp.stick * ctx.sticks if ctx.sticks else 0
     return payments, pot
 
 
