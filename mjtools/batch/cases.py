@@ -127,40 +127,66 @@ def batch_record(command: str, line: int, raw: str, base_opts: dict[str, Any], r
         return {"line": line, "error": "hand too complex"}, True
 
 
-def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]], table: Callable | None = None) -> int:
+def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]], table: Callable | None = None, workers: int = 1) -> int:
     """Compute a record per case and render them; batch failures become error records (their
-    number is returned: the CLI exits 1 when there are any)."""
+    number is returned: the CLI exits 1 when there are any). `workers` > 1: a batch's cases
+    are computed in that many processes (batch/parallel.py); the output is the same."""
 
     base_opts = normalize(cli_opts, command)
     batch = input_file is not None or hand_words == ("-",)
     out = Renderer(fmt, command, batch=batch, table=table)
     failed = 0
     with rules_memo():
-        for line, raw in iter_cases(hand_words, input_file):
-            if line is None:
-                out.emit(case_record(command, None, raw, base_opts, rules_name, compute))
-                continue
-            rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
-            failed += bad
-            out.emit(rec)
+        cases = iter_cases(hand_words, input_file)
+        if batch and workers > 1:
+            from mjtools.batch.parallel import Job, run_cases_parallel
+
+            job = Job(command, base_opts, rules_name, compute, fmt == "jsonl")
+            failed = run_cases_parallel(job, cases, workers, out.emit, out.out.write)
+        else:
+            for line, raw in cases:
+                if line is None:
+                    out.emit(case_record(command, None, raw, base_opts, rules_name, compute))
+                    continue
+                rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
+                failed += bad
+                out.emit(rec)
     out.close()
     return failed
 
 
-def analysis_compute(kind: str) -> Callable[..., dict[str, Any]]:
-    """The compute function of `shanten` or `wait` for one case."""
+class AnalysisCompute:
+    """The compute function of `shanten` or `wait` for one case (a module-level class, so that
+    spawned --workers processes can receive it)."""
 
-    def compute(text: str, opts: dict[str, Any], rules: str) -> dict[str, Any]:
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def __call__(self, text: str, opts: dict[str, Any], rules: str) -> dict[str, Any]:
         from mjtools.batch.records import shanten_record, wait_record
         from mjtools.tiles.notation import parse_hand
 
         rs = load_rules(rules, opts.pop("option", {}))
         ctx = build_context(opts, rs)
         hand = parse_hand(text)
-        fn = shanten_record if kind == "shanten" else wait_record
+        fn = shanten_record if self.kind == "shanten" else wait_record
         return fn(hand, rs, ctx, text)
 
-    return compute
+
+def analysis_compute(kind: str) -> Callable[..., dict[str, Any]]:
+    """The compute function of `shanten` or `wait` for one case."""
+    return AnalysisCompute(kind)
+
+
+class ScoreCompute:
+    """The compute function of `score` for one case, with its --explain and --lang."""
+
+    def __init__(self, explain: bool = False, lang: str = "en") -> None:
+        self.explain = explain
+        self.lang = lang
+
+    def __call__(self, text: str, opts: dict[str, Any], rules: str) -> dict[str, Any]:
+        return score_compute(text, opts, rules, self.explain, self.lang)
 
 
 def score_compute(text: str, opts: dict[str, Any], rules: str, explain: bool = False, lang: str = "en") -> dict[str, Any]:

@@ -315,39 +315,28 @@ class ShantenBatch:
                 out.append(res)
         return out
 
+    def feed(self, lines: list[str], first: int) -> list[str]:
+        """The JSON lines of a chunk of lines (other formats are emitted to `out`)."""
+        return self.np.feed(lines, first) if self.np is not None else self.feed_python(lines, first)
+
     def run(self, stream) -> int:
         """Process the whole stream; returns the number of failed cases."""
-        first = 1
-        while True:
-            try:
-                lines = stream.readlines(CHUNK_BYTES)
-            except UnicodeDecodeError:
-                from mjtools.errors import UsageError
-
-                raise UsageError(f"the input is not UTF-8 text (undecodable bytes after line {first - 1})") from None
-            if not lines:
-                break
-            texts = self.np.feed(lines, first) if self.np is not None else self.feed_python(lines, first)
+        for lines, first in _line_chunks(stream, CHUNK_BYTES):
+            texts = self.feed(lines, first)
             if texts:
                 self.out.out.write("".join(texts))
-            first += len(lines)
         return self.failed
 
 
-def run_shanten(hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, table: Callable | None) -> int | None:
-    """Run a shanten batch through the fast path and return the number of failed lines; None
-    (nothing done) when it does not apply:
-    not a batch, or a ruleset/option set the fast path does not cover (the caller then runs the
-    general path, which also reports per-case errors such as an unknown --rules)."""
+def batch_for(base_opts: dict[str, Any], rules_name: str | None, out: Any, use_numpy: bool | None = None) -> ShantenBatch | None:
+    """The fast path's batch for these options, or None when it does not apply (a ruleset or
+    option set it does not cover, or rules that do not load: the general path then runs and
+    reports per-case errors such as an unknown --rules)."""
     from mjtools.analysis.wildcards import stand_ins, wild_kinds
-    from mjtools.batch.cases import analysis_compute, batch_record, batch_stream, default_rules, load_rules, rules_memo
+    from mjtools.batch.cases import analysis_compute, batch_record, default_rules, load_rules
     from mjtools.errors import MjError
-    from mjtools.rules.hand_options import build_context, normalize
+    from mjtools.rules.hand_options import build_context
 
-    base_opts = normalize(cli_opts, "shanten")  # (before the stream check, as run_cases does)
-    stream = batch_stream(hand_words, input_file)
-    if stream is None or stream.isatty():  # typed lines are answered one at a time
-        return None
     opts = dict(base_opts)
     try:
         rs = load_rules(default_rules(rules_name), opts.pop("option", {}))
@@ -359,12 +348,76 @@ def run_shanten(hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dic
     if ctx.void is not None or fast.engine_for(spec) is None or max(rs.copies[:34]) > 4:
         return None
     compute = analysis_compute("shanten")
-    out = Renderer(fmt, "shanten", batch=True, table=table)
 
     def general(line: int, raw: str) -> tuple[dict[str, Any], bool]:
         return batch_record("shanten", line, raw, base_opts, rules_name, compute)
 
+    return ShantenBatch(rs, ctx, spec, out, general, use_numpy)
+
+
+WORKER_SPLIT = 8  # with --workers, each chunk read goes out in this many parts (the workers share the end)
+
+
+def run_shanten(hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, table: Callable | None, workers: int = 1) -> int | None:
+    """Run a shanten batch through the fast path and return the number of failed lines; None
+    (nothing done) when it does not apply: not a batch, or a ruleset/option set the fast path
+    does not cover (the caller then runs the general path)."""
+    from mjtools.batch.cases import batch_stream, rules_memo
+    from mjtools.rules.hand_options import normalize
+
+    base_opts = normalize(cli_opts, "shanten")  # (before the stream check, as run_cases does)
+    stream = batch_stream(hand_words, input_file)
+    if stream is None or stream.isatty():  # typed lines are answered one at a time
+        return None
+    out = Renderer(fmt, "shanten", batch=True, table=table)
     with rules_memo():
-        failed = ShantenBatch(rs, ctx, spec, out, general).run(stream)
+        batch = batch_for(base_opts, rules_name, out)
+        if batch is None:
+            return None
+        if workers > 1:
+            from mjtools.batch.parallel import ShantenJob, _shanten_chunk, in_order
+
+            failed = 0
+            job = ShantenJob(base_opts, rules_name, fmt, USE_NUMPY)
+            for text, items, bad in in_order(_shanten_chunk, (job,), _split(_line_chunks(stream, CHUNK_BYTES)), workers):
+                failed += bad
+                if text:
+                    out.out.write(text)
+                for is_row, item in items:
+                    if is_row:
+                        out.csv_values(item)
+                    else:
+                        out.emit(item)
+        else:
+            failed = batch.run(stream)
     out.close()
     return failed
+
+
+def _split(chunks):
+    """Each (lines, first) in WORKER_SPLIT parts. The input is read in the same chunks as
+    with one worker, so that a decoding error stops it at the same line."""
+    for lines, first in chunks:
+        step = max(1, -(-len(lines) // WORKER_SPLIT))
+        for i in range(0, len(lines), step):
+            yield lines[i : i + step], first + i
+
+
+def _line_chunks(stream, size: int):
+    """(lines, first line number) about `size` bytes at a time."""
+    first = 1
+    while True:
+        lines = _read_lines(stream, size, first)
+        if not lines:
+            return
+        yield lines, first
+        first += len(lines)
+
+
+def _read_lines(stream, size: int, first: int) -> list[str]:
+    try:
+        return stream.readlines(size)
+    except UnicodeDecodeError:
+        from mjtools.errors import UsageError
+
+        raise UsageError(f"the input is not UTF-8 text (undecodable bytes after line {first - 1})") from None

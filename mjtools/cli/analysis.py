@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from mjtools.batch.cases import analysis_compute, run_cases
-from mjtools.cli.common import format_option, input_option, rules_option
+from mjtools.cli.common import format_option, input_option, rules_option, workers_option
 from mjtools.cli.options import add_options
 
 
@@ -30,9 +30,10 @@ def wait_table(records: list[dict[str, Any]], unicode: bool) -> str:
 @rules_option
 @format_option
 @input_option
+@workers_option
 @add_options("shanten")
 @click.option("--unicode", is_flag=True, help="Show tiles as Unicode glyphs in tables.")
-def shanten(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, unicode: bool, **opts: Any) -> None:
+def shanten(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, workers: int, unicode: bool, **opts: Any) -> None:
     """How far HAND is from ready; with a drawn tile, every discard ranked.
 
     Per form (standard, seven pairs, thirteen orphans, ...) the shanten is -1 when complete
@@ -47,12 +48,12 @@ def shanten(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, unic
     if input_file is not None or hand == ("-",):
         from mjtools.batch.plain import run_shanten
 
-        failed = run_shanten(hand, input_file, fmt, opts, rules, table)
+        failed = run_shanten(hand, input_file, fmt, opts, rules, table, workers)
         if failed is not None:
             if failed:
                 sys.exit(1)
             return
-    if run_cases("shanten", hand, input_file, fmt, opts, rules, analysis_compute("shanten"), table=table):
+    if run_cases("shanten", hand, input_file, fmt, opts, rules, analysis_compute("shanten"), table=table, workers=workers):
         sys.exit(1)
 
 
@@ -61,9 +62,10 @@ def shanten(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, unic
 @rules_option
 @format_option
 @input_option
+@workers_option
 @add_options("wait")
 @click.option("--unicode", is_flag=True, help="Show tiles as Unicode glyphs in tables.")
-def wait(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, unicode: bool, **opts: Any) -> None:
+def wait(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, workers: int, unicode: bool, **opts: Any) -> None:
     """Which tiles complete a ready HAND, and how many of each are still live.
 
     `winning` says whether each completed hand is a legal win (yaku, minimum fan, ...) by
@@ -73,5 +75,5 @@ def wait(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, unicode
     Example:
       mjtools wait '123m456p789s1122z'
     """
-    if run_cases("wait", hand, input_file, fmt, opts, rules, analysis_compute("wait"), table=lambda recs: wait_table(recs, unicode)):
+    if run_cases("wait", hand, input_file, fmt, opts, rules, analysis_compute("wait"), table=lambda recs: wait_table(recs, unicode), workers=workers):
         sys.exit(1)

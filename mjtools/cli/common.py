@@ -25,6 +25,17 @@ def input_option(fn: Callable) -> Callable:
     return click.option("--input", "input_file", type=click.File("r", encoding="utf-8"), default=None, metavar="FILE", help="Read one case per line (a hand, or a JSON object); `-` for stdin.")(fn)
 
 
+def workers_option(fn: Callable) -> Callable:
+    return click.option(
+        "--workers",
+        type=click.IntRange(min=1),
+        default=1,
+        show_default=True,
+        metavar="N",
+        help="Worker processes for a batch (--input): records come back in input order, the same as with one worker.",
+    )(fn)
+
+
 def fail(e: MjError) -> None:
     """The error edge: one line on stderr (a caret under the input on a terminal), exit 2."""
     click.echo(f"mjtools: error: {e.one_line()}", err=True)
