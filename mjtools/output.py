@@ -24,8 +24,12 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 
+# One encoder for every record (json.dumps with these arguments builds a new one per call).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+
+
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+    return _ENCODER.encode(obj)
 
 
 def use_color(stream: TextIO) -> bool:

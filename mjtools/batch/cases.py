@@ -27,6 +27,7 @@ def default_rules(value: str | None) -> str:
 # (`rules_memo`) starts empty, so a rule file edited between two runs in one process is read
 # again.
 _RUN_RULES: dict[tuple[str, frozenset], Any] | None = None
+_NO_OPTIONS: frozenset = frozenset()
 
 
 @contextmanager
@@ -49,7 +50,7 @@ def load_rules(name: str, options: dict[str, Any] | None = None):
     if memo is None:
         return load(name, options or {})
     try:
-        key = (name, frozenset(options.items()) if options else frozenset())
+        key = (name, frozenset(options.items()) if options else _NO_OPTIONS)
         got = memo.get(key)
     except TypeError:  # an unhashable option value (a list): resolved as it comes
         return load(name, options or {})

@@ -147,15 +147,27 @@ def normalize(raw: dict[str, Any], command: str) -> dict[str, Any]:
     return out
 
 
+_TILES: dict[str, Any] = {}  # indicator text -> its Tile
+
+
+def _roles(rs: Any, indicator_roles: Any) -> list[str]:
+    """The ruleset's indicator roles, read once (kept on the ruleset, as its plans are)."""
+    got = rs.__dict__.get("_indicator_roles")
+    if got is None:
+        got = rs.__dict__["_indicator_roles"] = indicator_roles(rs)
+    return got
+
+
 def build_context(opts: dict[str, Any], rs) -> Any:
     """A WinContext from normalized options, indicator roles resolved against the ruleset."""
     from mjtools.analysis.wildcards import indicator_roles
     from mjtools.tiles.context import WinContext
     from mjtools.tiles.notation import parse_tile
 
-    roles = indicator_roles(rs)
     indicators: dict[str, tuple] = {}
-    for spec in opts.get("indicator", ()):
+    given = opts.get("indicator", ())
+    roles = _roles(rs, indicator_roles) if given else ()
+    for spec in given:
         if not isinstance(spec, str):
             raise UsageError(f"--indicator takes [ROLE=]TILE, got {spec!r}")
         role, sep, tile = spec.rpartition("=")
@@ -165,19 +177,24 @@ def build_context(opts: dict[str, Any], rs) -> Any:
             role = roles[0]
         elif role not in roles:
             raise UsageError(f"{rs.id} has no indicator role {role!r} (roles: {', '.join(roles) or 'none'})")
-        try:
-            t = parse_tile(tile)
-        except NotationError as e:
-            raise UsageError(f"--indicator: {e.one_line()}") from None
+        t = _TILES.get(tile)
+        if t is None:
+            try:
+                t = parse_tile(tile)
+            except NotationError as e:
+                raise UsageError(f"--indicator: {e.one_line()}") from None
+            if len(_TILES) < 4096:
+                _TILES[tile] = t  # tiles are values: one per text
         indicators[role] = indicators.get(role, ()) + (t,)
     situations = dict(opts.get("situation", {}))
-    declared = rs.section("situations")
-    for k in situations:
-        # A variant that declares its situations refuses others, so a typo is not ignored.
-        if declared and k not in declared:
-            raise UsageError(f"--situation {k}: {rs.id} knows {', '.join(sorted(declared))}")
+    if situations:
+        declared = rs.section("situations")
+        for k in situations:
+            # A variant that declares its situations refuses others, so a typo is not ignored.
+            if declared and k not in declared:
+                raise UsageError(f"--situation {k}: {rs.id} knows {', '.join(sorted(declared))}")
     for f in FLAGS:
-        if opts.get(f):
+        if f in opts and opts[f]:
             situations[f] = 1
     for k, v in situations.items():
         if isinstance(v, bool) or not isinstance(v, int):

@@ -22,9 +22,15 @@ FLAG_SITUATIONS = {
 }
 
 
-@dataclass(frozen=True)
+_EMPTY: Mapping = MappingProxyType({})
+
+
+@dataclass(frozen=True, init=False)
 class WinContext:
-    """The circumstances of a win or a hand (seat, round, indicators, situations, ...)."""
+    """The circumstances of a win or a hand (seat, round, indicators, situations, ...).
+
+    A frozen dataclass whose __init__ is written out: the generated one sets each of the 17
+    fields through object.__setattr__, and a batch builds one context per line."""
 
     tsumo: bool = False
     seat: str = "E"
@@ -43,6 +49,31 @@ class WinContext:
     streak: int = 0
     birds: tuple[Tile, ...] = ()
     active: tuple[str, ...] = ()
+
+    def __init__(
+        self,
+        tsumo: bool = False,
+        seat: str = "E",
+        round: str = "E",
+        discarder: str | None = None,
+        players: int = 4,
+        situations: Mapping[str, int] = _EMPTY,
+        indicators: Mapping[str, tuple[Tile, ...]] = _EMPTY,
+        ura: tuple[Tile, ...] = (),
+        wild: tuple[int, ...] = (),
+        visible: tuple[Tile, ...] = (),
+        void: str | None = None,
+        kita: int = 0,
+        honba: int = 0,
+        sticks: int = 0,
+        streak: int = 0,
+        birds: tuple[Tile, ...] = (),
+        active: tuple[str, ...] = (),
+    ) -> None:
+        self.__dict__.update(
+            tsumo=tsumo, seat=seat, round=round, discarder=discarder, players=players, situations=situations, indicators=indicators, ura=ura,
+            wild=wild, visible=visible, void=void, kita=kita, honba=honba, sticks=sticks, streak=streak, birds=birds, active=active,
+        )
 
     @property
     def seat_wind(self) -> int:
