@@ -28,8 +28,79 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
 
 
+class SharedDict(dict):
+    """A read-only dict that many records hold at once (a fan's entry in a score record, a fu
+    line): built once, never copied per record, and written as JSON once (`dumps` reuses the
+    text). Writing to it raises, so no caller can change another record through it (copy it
+    with dict() first)."""
+
+    __slots__ = ("_json",)
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a shared record part is read-only: copy it with dict() first")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, Any]]]:
+        return (SharedDict, (dict(self),))
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict) -> dict[str, Any]:
+        import copy
+
+        return copy.deepcopy(dict(self), memo)
+
+    def json(self) -> str:
+        """Its JSON text, as `dumps` writes it (made once)."""
+        try:
+            return self._json
+        except AttributeError:
+            text = self._json = _ENCODER.encode(dict(self))
+            return text
+
+
+try:  # the C encoder, called directly (JSONEncoder.encode builds a new one on every call); no
+    # cycle check (markers None): records are trees, and the encoder then keeps no state
+    from json.encoder import c_encode_basestring as _quote
+    from json.encoder import c_make_encoder
+
+    _C = c_make_encoder(None, _ENCODER.default, _quote, None, ": ", ", ", False, False, True) if c_make_encoder and _quote else None
+except ImportError:  # pragma: no cover - a Python without the C accelerator
+    _C = None
+_KEYS: dict[str, str] = {}
+
+
 def dumps(obj: Any) -> str:
-    return _ENCODER.encode(obj)
+    """One line of JSON. A record (a dict) is written field by field, so that the parts it
+    shares with other records (SharedDict) are written from their kept text; the result is
+    exactly what json.dumps gives."""
+    if type(obj) is not dict or _C is None:
+        return _ENCODER.encode(obj)
+    parts = []
+    for k, v in obj.items():
+        kt = _KEYS.get(k) if type(k) is str else None
+        if kt is None:
+            if type(k) is not str:
+                return _ENCODER.encode(obj)  # keys JSON would convert (numbers, None): the plain way
+            kt = _KEYS[k] = _quote(k) + ": "
+        t = type(v)
+        if t is str:
+            parts.append(kt + _quote(v))
+        elif t is int:
+            parts.append(kt + int.__repr__(v))
+        elif v is None:
+            parts.append(kt + "null")
+        elif t is bool:
+            parts.append(kt + ("true" if v else "false"))
+        elif t is SharedDict:
+            parts.append(kt + v.json())
+        elif t is list and v and type(v[0]) is SharedDict:
+            parts.append(kt + "[" + ", ".join([x.json() if type(x) is SharedDict else "".join(_C(x, 0)) for x in v]) + "]")
+        else:
+            parts.append(kt + "".join(_C(v, 0)))
+    return "{" + ", ".join(parts) + "}"
 
 
 def use_color(stream: TextIO) -> bool:

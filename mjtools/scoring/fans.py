@@ -15,7 +15,8 @@ from typing import Any
 from mjtools.patterns import NEEDS, registry
 from mjtools.patterns.ctx import BIT, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
-from mjtools.scoring.result import Awarded, Evaluation, SharedDict
+from mjtools.output import SharedDict
+from mjtools.scoring.result import Awarded, Evaluation
 
 Fn = Callable[[Ctx], int]
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mjtools.analysis.blocks import Decomposition
 from mjtools.messages import Msg
+from mjtools.output import SharedDict
 
 
 class Steps(list):
@@ -45,30 +46,6 @@ class _NoSteps(Steps):
 
 
 NO_STEPS: Steps = _NoSteps()
-
-
-class SharedDict(dict):
-    """A read-only dict that many score records hold at once (a fan's entry, a fu line): built
-    once, never copied per hand. json.dumps writes it as any dict; writing to it raises, so no
-    caller can change another record through it (copy it with dict() first)."""
-
-    __slots__ = ()
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("a shared record part is read-only: copy it with dict() first")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple[type, tuple[dict[str, Any]]]:
-        return (SharedDict, (dict(self),))
-
-    def __copy__(self) -> dict[str, Any]:
-        return dict(self)
-
-    def __deepcopy__(self, memo: dict) -> dict[str, Any]:
-        import copy
-
-        return copy.deepcopy(dict(self), memo)
 
 
 @dataclass(frozen=True, slots=True)  # frozen: the fan plan hands out one shared instance per value
@@ -117,7 +94,7 @@ class HandValue:
     rank: tuple = ()  # extra tie-break keys (riichi: yakuman kind, han, fu)
     # Per-payer additions that are not part of the hand value proper (自摸加底): each becomes a
     # ledger entry of its own from every payer of the hand, as (reason, amount).
-    adds: list[tuple[str, float]] = field(default_factory=list)
+    adds: Sequence[tuple[str, float]] = ()
     # When set, the whole tie-break after points (replacing fan_total, rank): riichi ranks a
     # real yakuman over a counted one of the same points, then han, fu, raw fu (as `mahjong`).
     tiebreak: tuple | None = None

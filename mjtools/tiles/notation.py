@@ -11,12 +11,14 @@ next `.`, `:`, `+`, `{` or space. Errors are `NotationError`s carrying the posit
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 
 from mjtools.errors import NotationError
 from mjtools.tiles.hand import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, PUNG, Aside, Hand, Meld
 from mjtools.tiles.kinds import SUIT_OFFSET, SUIT_SIZE, SUITS, Tile, suit_of
 
 SEATS = "ESWN"
+_KIND = attrgetter("kind")
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _SHELL_END = ".:+{ \t"
 # A run of digits closed by its suit letter: most of any hand is a few of these. Tiles are
@@ -293,7 +295,8 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
     if flowers:
         concealed = [t for t in concealed if not (t.kind >= 34 and t.suit == "f")]
         aside.insert(0, Aside(tuple(sorted(flowers, key=Tile.sort_key)), None))
-    hand = Hand(tuple(sorted(concealed, key=Tile.sort_key)), tuple(melds), tuple(aside), last)
+    # Without a red five (written 0) tiles of a kind are alike, so the kind alone orders them.
+    hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), tuple(aside), last)
     _check_copies(hand, text)
     return hand
 
@@ -393,12 +396,16 @@ def format_aside(a: Aside) -> str:
 
 
 def format_hand(hand: Hand) -> str:
-    parts = [format_tiles(hand.concealed)]
-    parts.extend(format_meld(m) for m in hand.melds)
-    parts.extend(format_aside(a) for a in hand.aside)
-    if hand.last is not None:
-        parts.append("+" + str(hand.last))
-    return "".join(parts)
+    text = format_tiles(hand.concealed)
+    if hand.melds:
+        text += "".join([format_meld(m) for m in hand.melds])
+    if hand.aside:
+        text += "".join([format_aside(a) for a in hand.aside])
+    last = hand.last
+    if last is not None:
+        k = last.kind
+        text += "+" + ("0" if last.red else _DIGIT[k]) + _SUIT_CH[k]
+    return text
 
 
 def canonical(text: str) -> str:

@@ -49,11 +49,14 @@ MODULES = ("flat", "doubling", "additive", "category", "points_doubling", "fan_g
 
 def model(name: str) -> Callable[[ModelFn], ModelFn]:
     """Register a model. Scoring runs it with NO_STEPS; its explain steps come from running it
-    again, on demand, into a recording sink (only a shown reading needs them)."""
+    again, on demand, into a recording sink (only a shown reading needs them). A model never
+    changes the list ev.fans in place: it assigns a new one (`ev.fans = kept`)."""
 
     def deco(fn: ModelFn) -> ModelFn:
         def run(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
-            fans = ev.fans[:]  # a model may trim ev.fans (limit hands): the replay starts alike
+            # A model that trims the fans (limit hands) gives ev a new list and leaves this one
+            # as it was, so the replay starts alike.
+            fans = ev.fans
             value = fn(ev, rs, ctx, hand, NO_STEPS)
             value.steps_fn = lambda: _replay(fn, replace(ev, fans=fans[:]), rs, ctx, hand)
             return value

@@ -36,7 +36,7 @@ def doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: St
     limit = None
     if limits:
         # The strongest limit hand stands alone (its value, or the file's limit value).
-        ev.fans[:] = limits
+        ev.fans = limits
         lv = sc.get("limit_value")
         counted = max(a.value for a in limits) if lv is None else lv
         total = counted

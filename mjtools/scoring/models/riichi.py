@@ -16,7 +16,8 @@ from mjtools.errors import UsageError
 from mjtools.messages import Joined, Msg, has, localize
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import model, pre_score
-from mjtools.scoring.result import Evaluation, HandValue, SharedDict, Steps
+from mjtools.output import SharedDict
+from mjtools.scoring.result import Evaluation, HandValue, Steps
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 from mjtools.tiles.kinds import parse_kind
@@ -231,7 +232,7 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
     fu, parts, raw = fu_of(ev, ctx, hand, rp, None if pctx is None else pctx.concealed_hand)
     if yakuman:
         # Yakuman stand alone: the other yaku and dora do not add to them.
-        fans[:] = yakuman
+        ev.fans = yakuman
         han = int(multiples) * 13
         if cap and han > 13 * cap:
             han = 13 * cap
