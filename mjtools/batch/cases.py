@@ -5,6 +5,7 @@ becomes an error record in its place, so N lines give N records."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,12 +13,12 @@ from typing import Any
 
 from mjtools.errors import MjError, UsageError
 from mjtools.output import Renderer
+from mjtools.rules import load
 from mjtools.rules.hand_options import build_context, normalize
+from mjtools.tiles.notation import parse_hand
 
 
 def default_rules(value: str | None) -> str:
-    import os
-
     return value or os.environ.get("MJTOOLS_RULES") or "riichi"
 
 
@@ -44,8 +45,6 @@ def rules_memo() -> Iterator[None]:
 
 
 def load_rules(name: str, options: dict[str, Any] | None = None):
-    from mjtools.rules import load
-
     memo = _RUN_RULES
     if memo is None:
         return load(name, options or {})
@@ -164,14 +163,10 @@ class AnalysisCompute:
         self.kind = kind
 
     def __call__(self, text: str, opts: dict[str, Any], rules: str) -> dict[str, Any]:
-        from mjtools.batch.records import shanten_record, wait_record
-        from mjtools.tiles.notation import parse_hand
-
         rs = load_rules(rules, opts.pop("option", {}))
         ctx = build_context(opts, rs)
         hand = parse_hand(text)
-        fn = shanten_record if self.kind == "shanten" else wait_record
-        return fn(hand, rs, ctx, text)
+        return _records()[self.kind](hand, rs, ctx, text)
 
 
 def analysis_compute(kind: str) -> Callable[..., dict[str, Any]]:
@@ -192,9 +187,6 @@ class ScoreCompute:
 
 def score_compute(text: str, opts: dict[str, Any], rules: str, explain: bool = False, lang: str = "en") -> dict[str, Any]:
     """The score record of one case: a hand, or a table case (`"table"` in the options)."""
-    from mjtools.scoring import score as score_hand
-    from mjtools.tiles.notation import parse_hand
-
     table = opts.pop("table", None)
     options = dict(opts.pop("option", {}))
     if table is not None:
@@ -207,4 +199,26 @@ def score_compute(text: str, opts: dict[str, Any], rules: str, explain: bool = F
         return settle_table(table, load_rules(rules, options), lang)
     rs = load_rules(rules, options)
     ctx = build_context(opts, rs)
-    return score_hand(parse_hand(text), rs, ctx, text, explain=explain, lang=lang)
+    return _scorer()(parse_hand(text), rs, ctx, text, explain=explain, lang=lang)
+
+
+_SCORE: list = []  # mjtools.scoring.score, imported on first use (shanten and wait never need it)
+_RECORDS: dict[str, Callable[..., dict[str, Any]]] = {}
+
+
+def _records() -> dict[str, Callable[..., dict[str, Any]]]:
+    if not _RECORDS:
+        from mjtools.batch.records import shanten_record, wait_record
+
+        _RECORDS.update(shanten=shanten_record, wait=wait_record)
+    return _RECORDS
+
+
+def _scorer() -> Callable[..., dict[str, Any]]:
+    # An import statement inside a per-line function runs the import machinery (and, for a
+    # package, importlib's Python code) on every call: done once here.
+    if not _SCORE:
+        from mjtools.scoring import score
+
+        _SCORE.append(score)
+    return _SCORE[0]

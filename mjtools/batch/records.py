@@ -14,7 +14,7 @@ from mjtools.rules.model import Ruleset
 from mjtools.rules.validate import SUIT_GROUP, prepare, unseen
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
-from mjtools.tiles.kinds import kind_str
+from mjtools.tiles.kinds import Tile, kind_str
 
 
 def unmet(rs: Ruleset, hand: Hand, ctx: WinContext) -> list[str]:
@@ -68,12 +68,22 @@ def shanten_record(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> 
     return rec
 
 
+_WINNING: list = []
+
+
+def _winning_flags():
+    # scoring loads only where a wait record needs it, and once (not an import per record)
+    from mjtools.scoring.winning import winning_flags
+
+    _WINNING.append(winning_flags)
+    return winning_flags
+
+
 def _wait_part(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> dict[str, Any]:
     st = state_of(hand, spec)
     kinds = waits_of(st, spec, copies_in_play(rs, ctx), _void(ctx))
     left = unseen(hand, rs, ctx)
-    from mjtools.scoring.winning import winning_flags
-
+    winning_flags = _WINNING[0] if _WINNING else _winning_flags()
     return {
         "tenpai": bool(kinds),
         "waits": [kind_str(k) for k in kinds],
@@ -122,8 +132,6 @@ def improvements(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> l
     for k in sorted(set(spec.kinds) | set(spec.wild_kinds)):
         if left[k] <= 0:
             continue
-        from mjtools.tiles.kinds import Tile
-
         drawn = hand.with_last(Tile(k))
         best: tuple[int, str, list[str]] | None = None
         for t in sorted({x.kind for x in drawn.hand_tiles()}):

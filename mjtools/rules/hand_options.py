@@ -7,7 +7,11 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from mjtools.analysis.wildcards import indicator_roles
 from mjtools.errors import NotationError, UsageError
+from mjtools.rules.model import parse_option_value
+from mjtools.tiles.context import WinContext
+from mjtools.tiles.notation import parse_tile, parse_tiles
 
 SEATS = ("E", "S", "W", "N")
 
@@ -63,8 +67,6 @@ FLAGS = {"riichi", "double_riichi", "ippatsu", "kong_bloom", "last_tile", "robbi
 
 
 def _tiles(value: Any, name: str) -> tuple:
-    from mjtools.tiles.notation import parse_tiles
-
     if isinstance(value, (list, tuple)):
         out: tuple = ()
         for v in value:
@@ -85,8 +87,6 @@ def _seat(value: Any, name: str) -> str:
 
 
 def kv_pairs(values: Any, name: str) -> dict[str, Any]:
-    from mjtools.rules.model import parse_option_value
-
     if isinstance(values, dict):
         return dict(values)
     if isinstance(values, str):
@@ -160,10 +160,6 @@ def _roles(rs: Any, indicator_roles: Any) -> list[str]:
 
 def build_context(opts: dict[str, Any], rs) -> Any:
     """A WinContext from normalized options, indicator roles resolved against the ruleset."""
-    from mjtools.analysis.wildcards import indicator_roles
-    from mjtools.tiles.context import WinContext
-    from mjtools.tiles.notation import parse_tile
-
     indicators: dict[str, tuple] = {}
     given = opts.get("indicator", ())
     roles = _roles(rs, indicator_roles) if given else ()

@@ -24,7 +24,6 @@ from mjtools.scoring.validity import held_reason, points_reason, shape_reason, v
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 
-
 _NO_WILD: frozenset[int] = frozenset()
 
 

@@ -12,10 +12,10 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from mjtools.output import SharedDict
 from mjtools.patterns import NEEDS, registry
 from mjtools.patterns.ctx import BIT, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
-from mjtools.output import SharedDict
 from mjtools.scoring.result import Awarded, Evaluation
 
 Fn = Callable[[Ctx], int]

@@ -14,9 +14,8 @@ from typing import Any
 
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.fans import Plan, plan_for
-from mjtools.scoring.models import Model, PreScore
+from mjtools.scoring.models import Model, PreScore, get_pre_score
 from mjtools.scoring.models import get as get_model
-from mjtools.scoring.models import get_pre_score
 from mjtools.scoring.settlement import plan as settlement_plan
 from mjtools.scoring.validity import checks_for
 

@@ -11,10 +11,20 @@ from mjtools.tiles.kinds import Tile
 
 
 def winning_flags(hand: Hand, kind: int, rs: Ruleset, ctx: WinContext) -> dict[str, bool]:
-    from mjtools.scoring import legal_win
-
+    legal_win = _LEGAL_WIN[0] if _LEGAL_WIN else _legal_win()
     done = hand.with_last(Tile(kind))
     return {
         "ron": legal_win(done, rs, replace(ctx, tsumo=False)),
         "tsumo": legal_win(done, rs, replace(ctx, tsumo=True)),
     }
+
+
+_LEGAL_WIN: list = []
+
+
+def _legal_win():
+    # Imported once, not per call (an import statement runs the import machinery every time).
+    from mjtools.scoring import legal_win
+
+    _LEGAL_WIN.append(legal_win)
+    return legal_win

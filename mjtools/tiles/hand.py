@@ -7,6 +7,19 @@ from dataclasses import dataclass, field
 
 from mjtools.tiles.kinds import NUM_KINDS, Tile
 
+# notation.py imports this module, so it is imported on first use and kept (a `from ... import`
+# inside a method runs the import machinery, and raises and clears an AttributeError, on
+# every call: str(hand) is on every score record's path).
+_NOTATION: list = []
+
+
+def _notation():
+    if not _NOTATION:
+        from mjtools.tiles import notation
+
+        _NOTATION.append(notation)
+    return _NOTATION[0]
+
 # Meld kinds the parser derives from the brackets and the tiles.
 CHOW, PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG = (
     "chow",
@@ -60,9 +73,7 @@ class Meld:
                 yield t
 
     def __str__(self) -> str:
-        from mjtools.tiles.notation import format_meld
-
-        return format_meld(self)
+        return _notation().format_meld(self)
 
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
@@ -119,9 +130,7 @@ class Aside:
         return (Aside, (self.tiles, self.tag))
 
     def __str__(self) -> str:
-        from mjtools.tiles.notation import format_aside
-
-        return format_aside(self)
+        return _notation().format_aside(self)
 
 
 @dataclass(frozen=True, slots=True, repr=False)  # the __repr__ below is used; repr=False skips generating another at import
@@ -174,9 +183,7 @@ class Hand:
         return parse_hand(text)
 
     def __str__(self) -> str:
-        from mjtools.tiles.notation import format_hand
-
-        return format_hand(self)
+        return _notation().format_hand(self)
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"

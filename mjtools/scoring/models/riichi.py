@@ -14,9 +14,9 @@ from typing import Any
 from mjtools.analysis.blocks import KONG, PAIR, PUNG
 from mjtools.errors import UsageError
 from mjtools.messages import Joined, Msg, has, localize
+from mjtools.output import SharedDict
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.models import model, pre_score
-from mjtools.output import SharedDict
 from mjtools.scoring.result import Evaluation, HandValue, Steps
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
@@ -49,7 +49,7 @@ def _text(b) -> str:
 class _Params:
     """scoring.riichi and settlement.riichi of one ruleset, read once (kept on the ruleset)."""
 
-    __slots__ = ("params", "cap", "value_pairs", "double_pair_fu", "open_pinfu", "honba_tsumo", "honba_ron", "stick", "north_split")
+    __slots__ = ("params", "cap", "value_pairs", "double_pair_fu", "open_pinfu", "honba_tsumo", "honba_ron", "stick", "north_split", "kiriage", "others", "before")
 
     def __init__(self, rs: Ruleset) -> None:
         params = self.params = rs.section("scoring").get("riichi", _NO_PARAMS)
@@ -62,6 +62,10 @@ class _Params:
         self.honba_ron = st.get("honba_ron", 300)
         self.stick = st.get("stick", 1000)
         self.north_split = rs.players == 3 and st.get("sanma", "tsumo_son") == "north_split"
+        self.kiriage = bool(params.get("kiriage"))
+        seats = rs.seats
+        self.others = {w: tuple(s for s in seats if s != w) for w in seats}  # the payers of each seat
+        self.before = {w: seats[(seats.index(w) - 1) % len(seats)] for w in seats}  # the default discarder
 
 
 def _params(rs: Ruleset) -> _Params:
@@ -192,10 +196,10 @@ def _part_msg(part: Part) -> Msg:
     return Msg(key)
 
 
-def limit_of(han: int, fu: int, params: Mapping[str, Any]) -> tuple[int, str | None]:
+def limit_of(han: int, fu: int, rp: _Params) -> tuple[int, str | None]:
     """Basic points and limit name of a hand without yakuman."""
     if han >= 13:
-        kazoe = params.get("kazoe", "yakuman")
+        kazoe = rp.params.get("kazoe", "yakuman")
         if kazoe == "multiple":
             times = han // 13
             return YAKUMAN_BASIC * times, "kazoe yakuman" if times == 1 else f"kazoe {times}x yakuman"
@@ -205,7 +209,7 @@ def limit_of(han: int, fu: int, params: Mapping[str, Any]) -> tuple[int, str | N
     for need, basic, name in TIERS:
         if han >= need:
             return basic, name
-    if params.get("kiriage") and (han, fu) in ((4, 30), (3, 60)):
+    if rp.kiriage and (han, fu) in ((4, 30), (3, 60)):
         return 2000, "kiriage mangan"
     basic = fu * 2 ** (han + 2)
     if basic > 2000:
@@ -216,7 +220,6 @@ def limit_of(han: int, fu: int, params: Mapping[str, Any]) -> tuple[int, str | N
 @model("riichi")
 def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     rp = _params(rs)
-    params = rp.params
     cap = rp.cap
     fans = ev.fans
     han = 0
@@ -228,7 +231,7 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
             multiples += a.value * a.count
         else:
             han += a.value * a.count
-    pctx = getattr(ev, "pctx", None)
+    pctx = ev.pctx
     fu, parts, raw = fu_of(ev, ctx, hand, rp, None if pctx is None else pctx.concealed_hand)
     if yakuman:
         # Yakuman stand alone: the other yaku and dora do not add to them.
@@ -244,9 +247,9 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
         han = int(han)
         if cap and han > 13 * cap:
             han = 13 * cap
-        basic, limit = limit_of(han, fu, params)
+        basic, limit = limit_of(han, fu, rp)
         tiebreak = (0, han, fu, raw)
-    payments, pot = pay_amounts(basic, rs, ctx)
+    payments, pot = pay_amounts(basic, rs, ctx, rp=rp)
     extra = {"han": han, "fu": fu, "fu_breakdown": [p[4] for p in parts]}
 
     if steps:
@@ -268,15 +271,16 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
     return HandValue(han, points, None, limit, "han", extra, payments, pot, ledger_of(rs, ctx, payments, pot), tiebreak[:3], tiebreak=tiebreak)
 
 
-def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None = None) -> tuple[dict[str, int], int]:
+def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None = None, rp: _Params | None = None) -> tuple[dict[str, int], int]:
     """Payments by seat for `basic` points: ron 4x (dealer 6x) from the discarder; tsumo 2x
     from (or to) the dealer and 1x from each other player, each rounded up to 100; honba
     and riichi sticks on top. Three players: the absent North's share is dropped (tsumo_son)
     or half of it is added to each payer's share (north_split)."""
-    rp = _params(rs)
+    if rp is None:
+        rp = _params(rs)
     tsumo = ctx.tsumo if as_tsumo is None else as_tsumo
     seat = ctx.seat
-    seats = _others(rs.players, seat)
+    seats = rp.others.get(seat) or _others(rs.players, seat)
     payments = dict.fromkeys(seats, 0)
     honba = ctx.honba
     if tsumo:
@@ -289,7 +293,7 @@ def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None 
         for s in seats:
             payments[s] = two if (dealer or s == "E") else one
     else:
-        frm = ctx.from_seat
+        frm = ctx.discarder or (ctx.players == len(rp.before) and rp.before.get(seat)) or ctx.from_seat
         if frm not in payments:
             raise UsageError(f"--from {frm}: the discarder is another seat of {', '.join(rs.seats)}")
         payments[frm] = (basic * (6 if seat == "E" else 4) + 99) // 100 * 100 + (rp.honba_ron * honba if honba else 0)
