@@ -7,13 +7,13 @@ import pickle
 import random
 
 import pytest
+from riichi_cases import random_case
+from test_batch_fast import ODD, batch_file
 
 from gen import random_hand
 from mjtools.batch import parallel, plain
 from mjtools.batch.cases import AnalysisCompute, ScoreCompute
 from mjtools.tiles.kinds import kinds_str
-from riichi_cases import random_case
-from test_batch_fast import ODD, batch_file
 
 
 def same_as_one_worker(run, *args, workers=(2,)):
