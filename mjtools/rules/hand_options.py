@@ -66,6 +66,9 @@ BY_KEY = {o.key: o for o in OPTIONS}
 FLAGS = {"riichi", "double_riichi", "ippatsu", "kong_bloom", "last_tile", "robbing_kong", "first_turn"}
 
 
+_TILE_RUNS: dict[str, tuple] = {}
+
+
 def _tiles(value: Any, name: str) -> tuple:
     if isinstance(value, (list, tuple)):
         out: tuple = ()
@@ -74,10 +77,15 @@ def _tiles(value: Any, name: str) -> tuple:
         return out
     if not isinstance(value, str):
         raise UsageError(f"--{name} takes tiles, got {value!r}")
-    try:
-        return parse_tiles(value.replace(",", "").replace(" ", ""))
-    except NotationError as e:
-        raise UsageError(f"--{name}: {e.one_line()}") from None
+    got = _TILE_RUNS.get(value)
+    if got is None:
+        try:
+            got = parse_tiles(value.replace(",", "").replace(" ", ""))
+        except NotationError as e:
+            raise UsageError(f"--{name}: {e.one_line()}") from None
+        if len(_TILE_RUNS) < 4096:
+            _TILE_RUNS[value] = got  # tiles are values: one tuple per text
+    return got
 
 
 def _seat(value: Any, name: str) -> str:

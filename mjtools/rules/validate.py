@@ -107,7 +107,10 @@ def check_hand(
                 raise _err(f"{kind_str(kind)} is not in the {rs.id} tile set", text, kind)
             raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limits[kind]})", text, kind)
     reds = {"m": 0, "p": 0, "s": 0}
-    for t in hand.all_tiles() if hand.reds else ():
+    red_fives = rs.red_fives
+    # A suit can hold too many red fives only if it holds more fives than it may have red.
+    few = not hand.reds or (counts[4] <= red_fives.get("m", 0) and counts[13] <= red_fives.get("p", 0) and counts[22] <= red_fives.get("s", 0))
+    for t in () if few else hand.all_tiles():
         if t.red:
             reds[t.suit] += 1
     for suit, n in reds.items():

@@ -291,7 +291,7 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
             concealed.extend(tiles)
         else:
             raise sc.error(f"unexpected character {c!r}")
-    flowers = [t for t in concealed if t.kind >= 34 and t.suit == "f"]
+    flowers = [t for t in concealed if t.kind >= 34 and t.suit == "f"] if "f" in text else None
     if flowers:
         concealed = [t for t in concealed if not (t.kind >= 34 and t.suit == "f")]
         aside.insert(0, Aside(tuple(sorted(flowers, key=Tile.sort_key)), None))
