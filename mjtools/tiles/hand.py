@@ -146,6 +146,9 @@ class Hand:
     last: Tile | None = None
     _counts: tuple[int, ...] = field(default=(), compare=False, hash=False, repr=False)
     _reds: int = field(default=-1, compare=False, hash=False, repr=False)
+    # The concealed tiles' canonical notation when the parser read them written canonically
+    # (then it is the text as written); "" when not known (format_hand writes it).
+    _ctext: str = field(default="", compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self._counts:

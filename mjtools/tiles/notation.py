@@ -34,6 +34,34 @@ _MELDS: dict[str, Meld] = {}  # bracketed meld text -> the Meld it reads as
 _ASIDES: dict[str, Aside] = {}  # '{...}' text -> the Aside it reads as
 
 
+_RUN_ORDER = {d: i for i, d in enumerate("1234056789")}  # a red five sorts just before the plain one
+_CANON_RUNS: dict[str, bool] = {}  # run text -> written in canonical order
+
+
+def _canonical(segment: str) -> bool:
+    """Whether concealed tiles were written as format_tiles writes them: runs of digits in
+    canonical order, each suit once, the suits in order (anything else: formatted anew)."""
+    prev = -1
+    pos = 0
+    match = _RUN.match
+    while pos < len(segment):
+        m = match(segment, pos)
+        if m is None:
+            return False
+        run = m.group()
+        ok = _CANON_RUNS.get(run)
+        if ok is None:
+            digits = m.group(1)
+            ok = all(_RUN_ORDER.get(a, 99) <= _RUN_ORDER.get(b, -1) for a, b in zip(digits, digits[1:]))
+            _keep(_CANON_RUNS, run, ok)
+        offset = SUIT_OFFSET[m.group(2)]
+        if not ok or offset <= prev:
+            return False
+        prev = offset
+        pos = m.end()
+    return prev >= 0
+
+
 def _run_tiles(digits: str, suit: str) -> tuple[Tile, ...] | None:
     """The tiles of a well-formed run ('123' 'm'), or None to let the scanner report the error."""
     row = _SHARED[suit]
@@ -220,6 +248,8 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
         text = " ".join(text)
     sc = _Scanner(text)
     concealed: list[Tile] = []
+    segments = 0  # stretches of concealed tiles, and the last one
+    segment = ""
     melds: list[Meld] = []
     aside: list[Aside] = []
     last: Tile | None = None
@@ -289,14 +319,21 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
         elif c.isdigit() or c in SUITS or c.isalpha():
             tiles, _ = sc.tiles("([{.:+)]}" + " \t")
             concealed.extend(tiles)
+            segments += 1
+            segment = text[start : sc.i]
         else:
             raise sc.error(f"unexpected character {c!r}")
     flowers = [t for t in concealed if t.kind >= 34 and t.suit == "f"] if "f" in text else None
     if flowers:
         concealed = [t for t in concealed if not (t.kind >= 34 and t.suit == "f")]
         aside.insert(0, Aside(tuple(sorted(flowers, key=Tile.sort_key)), None))
-    # Without a red five (written 0) tiles of a kind are alike, so the kind alone orders them.
-    hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), tuple(aside), last)
+    if segments == 1 and not flowers and _canonical(segment):
+        # Written canonically (most machine-written hands): already in order, and the text as
+        # written is the canonical one, so the record's hand text is not formatted again.
+        hand = Hand(tuple(concealed), tuple(melds), tuple(aside), last, _ctext=segment)
+    else:
+        # Without a red five (written 0) tiles of a kind are alike: the kind alone orders them.
+        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), tuple(aside), last)
     _check_copies(hand, text)
     return hand
 
@@ -396,7 +433,7 @@ def format_aside(a: Aside) -> str:
 
 
 def format_hand(hand: Hand) -> str:
-    text = format_tiles(hand.concealed)
+    text = hand._ctext or format_tiles(hand.concealed)
     if hand.melds:
         text += "".join([format_meld(m) for m in hand.melds])
     if hand.aside:
