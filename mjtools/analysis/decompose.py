@@ -509,8 +509,12 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
                     found.append((form, melds + blocks if melds else blocks, len(melds)))
         elif form == "seven_pairs":
             # Seven distinct pairs: seven kinds held twice (or pairs and quads where quads count).
-            if not hand_melds and (counts.count(2) == 7 or (spec.quads_as_pairs and counts.count(2) + 2 * counts.count(4) == 7)):
-                found.extend((form, tuple(blocks), 0) for blocks in seven_pairs(hand, spec))
+            if not hand_melds and spec.hand_size == 13:
+                twos = counts.count(2)
+                if twos == 7 and not spec.quads_as_pairs:
+                    found.append((form, tuple([PAIR_BLOCK[k] for k in range(34) if counts[k] == 2]), 0))
+                elif twos == 7 or (spec.quads_as_pairs and twos + 2 * counts.count(4) == 7):
+                    found.extend((form, tuple(blocks), 0) for blocks in seven_pairs(hand, spec))
         elif form == "thirteen_orphans":
             if not hand_melds and 0 not in _th_counts(counts):
                 found.extend((form, tuple(blocks), 0) for blocks in thirteen_orphans(hand, spec))

@@ -195,8 +195,11 @@ class Ctx:
                 self._slow_init()
                 return
             kinds.extend(bk)
-            if b.wilds or b.free:
-                wild = True
+        if self.wild_kinds:  # (a reading holds wildcards only where the hand has some)
+            for b in blocks:
+                if b.wilds or b.free:
+                    wild = True
+                    break
         self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild)
 
     def _slow_init(self) -> None:

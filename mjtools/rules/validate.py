@@ -121,8 +121,6 @@ def check_hand(
             pos = text.find("0") if text else -1
             msg = f"{n} red 5{suit} ({rs.id} allows {limit}" + (")" if limit else "; write 5" + suit + ")")
             raise NotationError(msg, text, pos if pos >= 0 else None)
-    if hand.last is not None and hand.last.kind in rs.bonus_kinds - wild and not need_last:
-        pass
     if need_last and hand.last is None:
         raise IllegalHandError("the winning tile is missing: end the hand with +TILE")
     size = hand.size
@@ -131,7 +129,7 @@ def check_hand(
         need = " or ".join(str(w) for w in want)
         raise IllegalHandError(f"hand has {size} tiles; {rs.id} needs {need} (concealed + 3 per meld + the + tile)")
     calls = rs.section("calls")
-    kinds_ok = set(rs.section("calls").get("meld_kinds", {}))
+    kinds_ok = set(calls.get("meld_kinds", {})) if hand.melds else ()
     entries = counted_entries(rs) if hand.melds else ()
     counted = counted_kinds(entries, wild) if entries else None
     for m in hand.melds:

@@ -101,12 +101,13 @@ _WAIT = {w: _part(w + " wait", 2, "fu.wait", (w,)) for w in ("closed", "edge", "
 _SELF_DRAW = _part("self-draw", 2, "fu.self_draw")
 _CONCEALED_RON = _part("concealed ron", 10, "fu.concealed_ron")
 _OPEN_PINFU = _part("open hand without fu, won on a discard (rounds up to 30)", 2, "fu.open_pinfu")
-_PARTS: dict[tuple, Part] = {}  # (shape, kinds, closed) of a set, or (kinds, fu) of a value pair
+_PARTS: dict[tuple, Part] = {}  # (kinds, fu) of a value pair
+# The part of a pung or kong by its kinds ((k, k, k) or (k, k, k, k)), open [0] and concealed [1].
+_SET_PARTS: tuple[dict[tuple[int, ...], Part], dict[tuple[int, ...], Part]] = ({}, {})
 
 
 def _set_part(b, closed: bool) -> Part:
-    key = (b.shape, b.kinds, closed)
-    got = _PARTS.get(key)
+    got = _SET_PARTS[closed].get(b.kinds)
     if got is None:
         sh = b.shape
         fu = 4 if _OUTSIDE[b.kinds[0]] else 2
@@ -115,7 +116,7 @@ def _set_part(b, closed: bool) -> Part:
         if sh == KONG:
             fu *= 4
         text = _text(b)
-        got = _PARTS[key] = _part((_CLOSED_WORD if closed else _OPEN_WORD)[sh] + text, fu, "fu.meld", (closed, sh, text))
+        got = _SET_PARTS[closed][b.kinds] = _part((_CLOSED_WORD if closed else _OPEN_WORD)[sh] + text, fu, "fu.meld", (closed, sh, text))
     return got
 
 
@@ -149,7 +150,8 @@ def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, rp: _Params, concealed: b
         sh = b.shape
         if sh == PUNG or sh == KONG:
             # A pung completed by a discard counts as exposed; a concealed kong stays concealed.
-            part = _set_part(b, b.concealed and not (b is win_block and not tsumo and b.meld is None))
+            closed = b.concealed and not (b is win_block and not tsumo and b.meld is None)
+            part = _SET_PARTS[closed].get(b.kinds) or _set_part(b, closed)
             parts.append(part)
             raw += part[1]
         elif sh == PAIR:
