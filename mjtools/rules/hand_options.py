@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 from mjtools.analysis.wildcards import indicator_roles
 from mjtools.errors import NotationError, UsageError
 from mjtools.rules.model import parse_option_value
-from mjtools.tiles.context import WinContext
+from mjtools.tiles.context import NO_MAPPING, WinContext
 from mjtools.tiles.notation import parse_tile, parse_tiles
 
 SEATS = ("E", "S", "W", "N")
@@ -213,16 +213,17 @@ def build_context(opts: dict[str, Any], rs) -> Any:
     frm = opts.get("from")
     if frm is not None and (frm == seat or frm not in rs.seats):
         raise UsageError(f"--from {frm}: the discarder is another seat of {', '.join(rs.seats)}")
+    wild = opts.get("wild")
     return WinContext(
         tsumo=bool(opts.get("tsumo", False)),
         seat=seat,
         round=opts.get("round", "E"),
         discarder=frm,
         players=rs.players,
-        situations=MappingProxyType(situations),
-        indicators=MappingProxyType(indicators),
+        situations=MappingProxyType(situations) if situations else NO_MAPPING,
+        indicators=MappingProxyType(indicators) if indicators else NO_MAPPING,
         ura=opts.get("ura", ()),
-        wild=tuple(sorted({t.kind for t in opts.get("wild", ())})),
+        wild=tuple(sorted({t.kind for t in wild})) if wild else (),
         visible=opts.get("visible", ()),
         void=opts.get("void"),
         kita=opts.get("kita", 0),

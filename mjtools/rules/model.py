@@ -126,15 +126,16 @@ class Ruleset:
     def names(self) -> Mapping[str, str]:
         return self.raw["names"]
 
-    @property
+    # Read for every scored hand: kept once computed (a ruleset never changes).
+    @cached_property
     def players(self) -> int:
         return self.data["players"]
 
-    @property
+    @cached_property
     def seats(self) -> str:
         return "ESWN"[: self.players]
 
-    @property
+    @cached_property
     def hand_size(self) -> int:
         return self.data["hand"]["size"]
 

@@ -22,7 +22,7 @@ FLAG_SITUATIONS = {
 }
 
 
-_EMPTY: Mapping = MappingProxyType({})
+NO_MAPPING: Mapping = MappingProxyType({})  # an empty read-only mapping every context may share
 
 
 @dataclass(frozen=True, init=False)
@@ -57,8 +57,8 @@ class WinContext:
         round: str = "E",
         discarder: str | None = None,
         players: int = 4,
-        situations: Mapping[str, int] = _EMPTY,
-        indicators: Mapping[str, tuple[Tile, ...]] = _EMPTY,
+        situations: Mapping[str, int] = NO_MAPPING,
+        indicators: Mapping[str, tuple[Tile, ...]] = NO_MAPPING,
         ura: tuple[Tile, ...] = (),
         wild: tuple[int, ...] = (),
         visible: tuple[Tile, ...] = (),
