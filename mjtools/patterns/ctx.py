@@ -194,7 +194,7 @@ class Ctx:
                 self.__dict__.clear()
                 self._slow_init()
                 return
-            kinds.extend(bk)
+            kinds += bk
         if self.wild_kinds:  # (a reading holds wildcards only where the hand has some)
             for b in blocks:
                 if b.wilds or b.free:

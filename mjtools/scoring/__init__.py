@@ -170,8 +170,9 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         rec["base"] = _num(value.base)
         rec["limit"] = value.limit
         rec.update(value.extra)
-        rec["points"] = _num(settled.points)
-        rec["payments"] = {s: _num(a) for s, a in settled.payments.items()}
+        payments = settled.payments  # (a fresh dict, amounts already whole where whole)
+        rec["points"] = _num(sum(payments.values()) + settled.pot)
+        rec["payments"] = payments if _all_int(payments.values()) else {s: _num(a) for s, a in payments.items()}
         rec["pot"] = _num(settled.pot)
         rec["ledger"] = settled.ledger
     if explain:
@@ -179,6 +180,13 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
 
         rec["explain"] = build(ranked, chosen, rs, lang)
     return rec
+
+
+def _all_int(values: Any) -> bool:
+    for a in values:
+        if type(a) is not int:
+            return False
+    return True
 
 
 def dead_hand_reason(hand: Hand, rs: Ruleset) -> str | None:

@@ -240,7 +240,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
             if a.id in fallbacks:
                 removed[a.id] = "another fan"
         kept = [a for a in kept if a.id not in removed]
-    return Evaluation(ctx.d, kept, list(removed.items()), pctx=ctx)
+    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
 
 
 def _exclude(found: list[Awarded], present: set[str], plan: Plan, removed: dict[str, str]) -> None:
