@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from mjtools.errors import RuleFileError
+from mjtools.rules.files import json_key
 from mjtools.rules.freeze import is_optref
 
 
@@ -55,16 +56,11 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
         if "map" in ref:
             opt = options[name]
             values = list(opt["choices"]) if opt.get("choices") is not None else [True, False] if isinstance(opt["default"], bool) else [opt["default"]]
-            keys = {str(k).lower() for k in ref["map"]}
+            keys = {json_key(k).lower() for k in ref["map"]}
             for v in values:
-                if str(v).lower() not in keys:
+                if json_key(v).lower() not in keys:
                     fail(f"the map of option {name!r} has no entry for {v!r}", path + ("map",))
-    for oid, opt in options.items():
-        choices = opt.get("choices")
-        if choices is not None:
-            keys = list(choices) if isinstance(choices, dict) else list(choices)
-            if opt["default"] not in keys and str(opt["default"]) not in map(str, keys):
-                fail(f"default {opt['default']!r} is not one of its choices", ("options", oid, "default"))
+    # An option's default against its type or choices: rules/option_types.py.
     for i, fid in enumerate((data.get("play", {}) or {}).get("opening_wins", []) or []):
         if fid not in fans:
             fail(f"opening win {fid!r} is not a fan of the file", ("play", "opening_wins", str(i)))
