@@ -69,16 +69,20 @@ def read_lines(stream: TextIO) -> Iterator[str]:
 
 def read_chunks(stream: TextIO, size: int) -> Iterator[list[str]]:
     """The lines of `stream` about `size` characters at a time, each ending in a newline but
-    perhaps the input's last; an over-long line comes as an `Overlong`."""
+    perhaps the input's last (which comes with the chunk before it); an over-long line comes
+    as an `Overlong`."""
     tail = ""  # the unfinished line of the previous block
     skipped = 0  # when > 0: the characters of an over-long line seen so far
+    pending: list[str] = []  # a chunk held back until the next read says whether it was the last
     while True:
         block = stream.read(size)
         if not block:
             if skipped:
-                yield [Overlong(skipped)]
+                pending.append(Overlong(skipped))
             elif tail:
-                yield [tail]
+                pending.append(tail)
+            if pending:
+                yield pending
             return
         parts = block.split("\n")
         last = parts.pop()
@@ -101,4 +105,6 @@ def read_chunks(stream: TextIO, size: int) -> Iterator[list[str]]:
         tail = last
         if len(tail) > MAX_LINE_CHARS:
             skipped, tail = len(tail), ""
-        yield lines
+        if pending:
+            yield pending
+        pending = lines

@@ -117,10 +117,26 @@ class _GuardedOut(io.RawIOBase):
             raise OutputError(f"cannot write the output: {e.strerror or e}") from None
 
 
+def _json_escape(err: UnicodeError) -> tuple[str, int]:
+    """Characters an output encoding cannot carry, as JSON writes them (`\\u4e2d`; beyond
+    U+FFFF a surrogate pair): JSON output reads back the same, and text output stays legible."""
+    out = []
+    for ch in err.object[err.start : err.end]:  # type: ignore[attr-defined]
+        n = ord(ch)
+        if n > 0xFFFF:
+            n -= 0x10000
+            out.append(f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{n:04x}")
+    return "".join(out), err.end  # type: ignore[attr-defined]
+
+
 def guard_stdout() -> None:
     """Put standard output behind _GuardedOut, in the same encoding; characters the encoding
-    cannot carry (cp1252 and Chinese text) are written as backslash escapes (`\\u4e2d`, which
-    JSON reads back as the same character) instead of ending in a UnicodeEncodeError."""
+    cannot carry (Chinese text under cp1252, a lone surrogate under UTF-8) are written as JSON
+    escapes instead of ending in a UnicodeEncodeError."""
+    import codecs
+
     out = sys.stdout
     try:
         fd = out.fileno()
@@ -128,7 +144,8 @@ def guard_stdout() -> None:
     except (AttributeError, OSError, ValueError):  # not a file (an embedding host, a test runner)
         return
     out.flush()
-    text = io.TextIOWrapper(io.BufferedWriter(_GuardedOut(fd)), encoding=encoding, errors="backslashreplace", line_buffering=out.line_buffering)
+    codecs.register_error("mjtools-json-escape", _json_escape)
+    text = io.TextIOWrapper(io.BufferedWriter(_GuardedOut(fd)), encoding=encoding, errors="mjtools-json-escape", line_buffering=out.line_buffering)
     sys.stdout = text
 
 

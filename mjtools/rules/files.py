@@ -111,9 +111,14 @@ def _check_nodes(root: Any, file: str) -> None:
     """Bound the composed YAML before anything builds or walks it: nesting, node count, what
     aliases add (each alias counts its whole expansion), recursive aliases, long integers.
     One pass over the distinct nodes (an alias is a node met a second time)."""
-    import yaml
+    from yaml import MappingNode, ScalarNode, SequenceNode
 
-    size: dict[int, int] = {}  # id(node) -> (expanded nodes, height), once done
+    def children(node: Any) -> list[Any]:
+        if type(node) is MappingNode:
+            return [x for kv in node.value for x in kv]
+        return node.value if type(node) is SequenceNode else []
+
+    size: dict[int, int] = {}  # id(node) -> expanded node count, once done
     height: dict[int, int] = {}
     open_: set[int] = set()
     nodes = added = 0
@@ -122,9 +127,9 @@ def _check_nodes(root: Any, file: str) -> None:
         node, depth, done = stack.pop()
         i = id(node)
         if done:
-            kids = _children(node)
-            size[i] = 1 + sum(size[id(k)] for k in kids)
-            height[i] = 1 + max((height[id(k)] for k in kids), default=0)
+            kids = children(node)
+            size[i] = 1 + sum([size[id(k)] for k in kids])
+            height[i] = 1 + max([height[id(k)] for k in kids], default=0)
             open_.discard(i)
             continue
         if i in size:  # an alias of a node read before
@@ -141,24 +146,14 @@ def _check_nodes(root: Any, file: str) -> None:
             raise RuleFileError(f"more than {MAX_NODES} YAML nodes", file, _where(node))
         if depth > MAX_NESTING:
             raise RuleFileError(f"nested deeper than {MAX_NESTING} levels", file, _where(node))
-        if isinstance(node, yaml.ScalarNode):
-            if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_INT_DIGITS + 5:  # sign, 0x, _
+        if type(node) is ScalarNode:
+            if len(node.value) > MAX_INT_DIGITS + 5 and node.tag == "tag:yaml.org,2002:int":  # sign, 0x, _
                 raise RuleFileError(f"an integer of more than {MAX_INT_DIGITS} digits", file, _where(node))
-            size[i], height[i] = 1, 1
+            size[i] = height[i] = 1
             continue
         open_.add(i)
         stack.append((node, depth, True))
-        stack.extend((k, depth + 1, False) for k in _children(node))
-
-
-def _children(node: Any) -> list[Any]:
-    import yaml
-
-    if isinstance(node, yaml.MappingNode):
-        return [x for kv in node.value for x in kv]
-    if isinstance(node, yaml.SequenceNode):
-        return list(node.value)
-    return []
+        stack.extend([(k, depth + 1, False) for k in children(node)])
 
 
 def json_key(key: Any) -> str:

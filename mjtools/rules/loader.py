@@ -7,8 +7,8 @@ target, symlinks resolved, must be a regular `.yaml` file (rules/files.py says w
 can make mjtools read). Merging: mappings merge recursively, lists replace, `null` deletes a key.
 
 Validated results are cached as JSON (rules/rulecache.py), keyed by the content of every file of
-the resolved extends chain, the search path and the mjtools version, so that a single-hand
-command never imports yaml or jsonschema; the check is made once per process.
+the extends chain as it resolves now (under today's search path) and the mjtools version, so
+that a single-hand command never imports yaml or jsonschema; the check is made once per process.
 """
 
 from __future__ import annotations
@@ -384,8 +384,10 @@ def _schema_stamp() -> str:
 
 def _chain_holds(key: str, deps: Any) -> bool:
     """Whether a cached ruleset's chain is still what `key` resolves to, file by file, with the
-    same content (and the search path and schema unchanged)."""
-    if not isinstance(deps, dict) or deps.get("search") != _search_stamp() or deps.get("schema") != _schema_stamp():
+    same content (and the schema unchanged). Each `extends` is resolved again, under today's
+    search path: a changed $MJTOOLS_RULES_PATH, or a new sibling file, that changes what a
+    link names is a miss; one that changes nothing in the chain is not."""
+    if not isinstance(deps, dict) or deps.get("schema") != _schema_stamp():
         return False
     links = deps.get("chain")
     if not isinstance(links, list):
@@ -485,6 +487,6 @@ def _load(key: str) -> tuple[dict[str, Any], dict[str, str], list[str]]:
     # place, so the data keeps its key order.
     lazy = merged.get(LAZY_KEY)
     head = {k: 0 if k == LAZY_KEY else v for k, v in merged.items()} if isinstance(lazy, dict) else merged
-    deps = {"search": _search_stamp(), "schema": _schema_stamp(), "chain": chain.links}
+    deps = {"schema": _schema_stamp(), "chain": chain.links}
     rulecache.write("rules", key, deps, {"data": head, "origins": flat, "files": files}, lazy if head is not merged else None)
     return merged, flat, files
