@@ -79,6 +79,7 @@ def hrun(run):
         rules._MEMO.clear()
         loader._RESOLVED.clear()
         loader._READ.clear()
+        loader._ALIASES.clear()
         with guard():
             return run(*args, **kw)
 

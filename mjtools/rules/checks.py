@@ -43,16 +43,21 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
     fans = data.get("fans", {}) or {}
     options = data.get("options", {}) or {}
     specials = data.get("special_rules", {}) or {}
-    for fid, fan in fans.items():
-        why = check_spec(fan["pattern"], set(fans))
+    for path, spec in pattern_specs(data):  # fans, win.forbid, stakes, multipliers, liability
+        why = check_spec(spec, set(fans))
         if why:
-            fail(why, ("fans", fid, "pattern"))
+            fail(why, path)
+    for fid, fan in fans.items():
         for i, ex in enumerate(fan.get("excludes", [])):
             if ex not in fans and ex not in gone:
                 fail(f"excludes unknown fan {ex!r}", ("fans", fid, "excludes", str(i)))
     for path, name, ref in _optrefs(data):
+        if not isinstance(name, str):
+            fail("an option reference is {option: NAME} with NAME a string", path + ("option",))
         if name not in options:
             fail(f"refers to unknown option {name!r}", path)
+        if "map" in ref and not isinstance(ref["map"], dict):
+            fail("the map of an option reference is a mapping {VALUE: RESULT}", path + ("map",))
         if "map" in ref:
             opt = options[name]
             values = list(opt["choices"]) if opt.get("choices") is not None else [True, False] if isinstance(opt["default"], bool) else [opt["default"]]
@@ -91,23 +96,82 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
         if "hand" not in ex and "table" not in ex and ex.get("command") != "simulate":
             fail("an example needs a hand or a table", ("examples", eid))
     tiles = data.get("tiles", {})
-    from mjtools.tiles.kinds import parse_kind
 
     for key in ("exclude", "bonus"):
         value = tiles.get(key, []) or []
         # An option reference: check every list it can map to.
         lists = list(value["map"].values()) if isinstance(value, dict) and "map" in value else [value] if isinstance(value, list) else []
         for lst in lists:
+            if lst is not None and not isinstance(lst, list):
+                fail(f"expected a list of tiles, got {lst!r}", ("tiles", key))
             for i, t in enumerate(lst or []):
-                try:
-                    parse_kind(t)
-                except ValueError:
+                if not _is_tile(t):
                     fail(f"not a tile: {t!r}", ("tiles", key, str(i)))
 
 
-def _is_tile(t: str) -> bool:
+def pattern_specs(data: dict[str, Any]) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """(key path, pattern spec) of every place the schema says holds a pattern."""
+    for generic in _pattern_places():
+        yield from _expand(data, generic, ())
+
+
+def _expand(node: Any, generic: tuple[str, ...], path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
+    if not generic:
+        yield path, node
+        return
+    key, rest = generic[0], generic[1:]
+    if key == "*" and isinstance(node, dict):
+        for k, v in node.items():
+            yield from _expand(v, rest, path + (str(k),))
+    elif key == "[]" and isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _expand(v, rest, path + (str(i),))
+    elif isinstance(node, dict) and key in node:
+        yield from _expand(node[key], rest, path + (key,))
+
+
+_PLACES: list[tuple[str, ...]] = []
+
+
+def _pattern_places() -> list[tuple[str, ...]]:
+    """The schema's places for a pattern, as key paths with '*' (any key) and '[]' (any item)."""
+    if not _PLACES:
+        from mjtools.rules.loader import schema
+
+        found: set[tuple[str, ...]] = set()
+        root = schema()
+        defs = root["$defs"]
+        stack: list[tuple[Any, tuple[str, ...], frozenset[str]]] = [(root, (), frozenset())]
+        while stack:
+            node, path, seen = stack.pop()
+            if not isinstance(node, dict):
+                continue
+            ref = node.get("$ref", "")
+            if ref == "#/$defs/pattern":
+                found.add(path)
+                continue
+            if ref.startswith("#/$defs/"):
+                name = ref.rsplit("/", 1)[-1]
+                if name not in seen:
+                    stack.append((defs[name], path, seen | {name}))
+                continue
+            for branch in node.get("anyOf", ()):
+                stack.append((branch, path, seen))
+            for k, v in (node.get("properties") or {}).items():
+                stack.append((v, path + (k,), seen))
+            if isinstance(node.get("additionalProperties"), dict):
+                stack.append((node["additionalProperties"], path + ("*",), seen))
+            if isinstance(node.get("items"), dict):
+                stack.append((node["items"], path + ("[]",), seen))
+        _PLACES.extend(sorted(found))
+    return _PLACES
+
+
+def _is_tile(t: Any) -> bool:
     from mjtools.tiles.kinds import parse_kind
 
+    if not isinstance(t, str):
+        return False
     try:
         parse_kind(t)
     except ValueError:

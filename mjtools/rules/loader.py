@@ -97,10 +97,22 @@ def find(name: str) -> str:
     raise UnknownRulesError(f"unknown variant {name!r}{hint}; `mjtools rules list` shows them")
 
 
+_ALIASES: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
+
+
 def alias_index(files: dict[str, str] | None = None) -> dict[str, str]:
     """alias (lower case) -> id, read from every rule file on the search path (cached, keyed
-    by the content of every file). A file that cannot be read declares no alias."""
+    by the content of every file; once per process and search path). A file that cannot be
+    read declares no alias."""
     files = _rule_files() if files is None else files
+    memo = tuple(sorted(files.items()))
+    got = _ALIASES.get(memo)
+    if got is None:
+        got = _ALIASES[memo] = _alias_index(files)
+    return got
+
+
+def _alias_index(files: dict[str, str]) -> dict[str, str]:
     contents: dict[str, bytes] = {}
     for rid, f in files.items():
         try:
@@ -356,9 +368,19 @@ def _validate(instance: dict[str, Any], partial: bool, file: str, origins: Origi
     raise RuleFileError(_message(best), file, ".".join(path) or None)
 
 
+_VALID: set[tuple[str, str]] = set()  # (file, digest) of files that passed on their own
+
+
 def validate_files(chain: Chain) -> None:
-    for f, data in zip(chain.files, chain.datas):
-        _validate(_strip_nulls(data), True, f, None)
+    """Each file of a chain against the schema on its own (`required` aside), so that an error
+    names the file that made it; once per process and file content. A file that extends
+    nothing is the merged result itself: validate_resolved checks it."""
+    if len(chain.files) == 1:
+        return
+    for f, data, link in zip(chain.files, chain.datas, chain.links):
+        if (f, link[2]) not in _VALID:
+            _validate(_strip_nulls(data), True, f, None)
+            _VALID.add((f, link[2]))
 
 
 def validate_resolved(merged: dict[str, Any], origins: Origins, leaf: str) -> None:

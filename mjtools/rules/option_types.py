@@ -54,10 +54,23 @@ def check_options(merged: dict[str, Any], origins: dict[tuple[str, ...], str], c
                 if key.lower() not in entries:
                     continue  # check_semantics names a missing map entry
                 value = entries[key.lower()]
-            why = slots.misfit(path, value)
+            why = slots.misfit(path, value) or _param_misfit(merged, path, value)
             if why:
                 # (the file that wrote this reference to the option)
                 raise RuleFileError(f"option {name} gives {_shown(value)} here: {why}", _where(origins, path + ("option",), leaf), ".".join(path))
+
+
+def _param_misfit(merged: dict[str, Any], path: tuple[str, ...], value: Any) -> str | None:
+    """Why `value` cannot be the pattern parameter at `path` (the schema leaves parameters to
+    each pattern's signature)."""
+    parent: Any = merged
+    for k in path[:-1]:
+        parent = parent.get(k) if isinstance(parent, Mapping) else parent[int(k)] if isinstance(parent, list) and k.isdigit() and int(k) < len(parent) else None
+    if not (isinstance(parent, Mapping) and isinstance(parent.get("id"), str) and "pattern" in path):
+        return None
+    from mjtools.patterns import param_problem, registry
+
+    return param_problem(parent["id"], path[-1], value) if parent["id"] in registry() else None
 
 
 def _values(rid: str, name: str, spec: Mapping[str, Any], kind: str) -> list[Any]:
