@@ -208,9 +208,12 @@ def type_mutations(fid: str):
     """(data path, mutated file data) for each schema path of shipped file `fid`: the first data
     path there gets a value of another JSON type (the types rotate from one path to the next, so
     every type lands on every kind of key across the shipped files). Three worked examples are
-    kept: enough for their keys, and the file stays quick to validate."""
+    kept (and the file's deletions of inherited ones): enough for their keys, and the file
+    stays quick to validate."""
     data = yaml.load((ROOT / "rules.d" / f"{fid}.yaml").read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    data["examples"] = dict(list((data.get("examples") or {}).items())[:3])
+    examples = data.get("examples") or {}
+    kept = [k for k, v in examples.items() if v is not None][:3]
+    data["examples"] = {k: v for k, v in examples.items() if v is None or k in kept}  # (deletions stay)
     first: dict[tuple, tuple] = {}
     for p in paths(data):
         if p:

@@ -618,3 +618,18 @@ def _alive(pid: int) -> bool:
             return f.read().split(")")[-1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_interrupt_is_130_and_one_line(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "mjtools", "simulate", "--hands", "100000", "--bots", "random", "--out", str(tmp_path / "run.jsonl")], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+    deadline = time.time() + GUARD
+    while time.time() < deadline and not (tmp_path / "run.jsonl").exists():
+        time.sleep(0.05)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=GUARD)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert "aborted" in one_line(err.decode())

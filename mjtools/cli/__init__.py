@@ -145,7 +145,7 @@ def guard_stdout() -> None:
         return
     out.flush()
     codecs.register_error("mjtools-json-escape", _json_escape)
-    text = io.TextIOWrapper(io.BufferedWriter(_GuardedOut(fd)), encoding=encoding, errors="mjtools-json-escape", line_buffering=out.line_buffering)
+    text = io.TextIOWrapper(io.BufferedWriter(_GuardedOut(fd)), encoding=encoding, errors="mjtools-json-escape", line_buffering=out.line_buffering, write_through=getattr(out, "write_through", False))
     sys.stdout = text
 
 
