@@ -151,7 +151,7 @@ def mjtools_exe() -> list[str]:
 
 
 def bench_cli_batch(n: int, repeat: int, mahjong_us: float) -> dict:
-    from mjtools.tiles.kinds.kinds import kinds_str
+    from mjtools.tiles.kinds import kinds_str
 
     rng = random.Random(6)
     with tempfile.TemporaryDirectory() as tmp:
