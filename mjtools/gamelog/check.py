@@ -88,6 +88,7 @@ class Checker:
             "limit": r.limit,
             "yaku": r.yaku,
             "deltas": r.deltas,
+            **({"unknown": list(r.unknown)} if r.unknown else {}),
         }
 
     def computed_wins(self, rep: HandReplay, wins: list[Result]) -> list[dict[str, Any]]:
@@ -230,6 +231,8 @@ def _compare(recorded: dict[str, Any], computed: dict[str, Any]) -> list[str]:
                 out.append(f"wins[{i}]: not a legal win ({b.get('reason')})")
                 continue
             for k in _WIN_FIELDS:
+                if k in a.get("unknown", ()):
+                    continue
                 if k == "fu" and (a.get("limit") == "yakuman" or a.get("fu") is None):
                     continue  # a yakuman's fu do not count; Tenhou still writes a figure
                 if k == "limit" and a.get(k) is None and b.get(k) is None:

@@ -60,6 +60,7 @@ class Result:
     tenpai: list[int] | None = None  # players shown ready at an exhaustive draw
     honba: int | None = None  # honba / sticks this winner was paid for (mjlog ba=)
     sticks: int | None = None
+    unknown: tuple[str, ...] = ()  # fields the format does not record (not compared)
     where: str = ""
 
 
