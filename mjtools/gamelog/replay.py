@@ -74,10 +74,25 @@ class HandReplay:
         self.last_discard: tuple[int, int] | None = None  # (player, code)
         self.robbable: tuple[int, int, str] | None = None  # (player, code, kakan|ankan)
         self.step = 0
+        self.copies = list(rs.copies[:34])
+        self.reds = {k: int(rs.red_fives.get("mps"[k // 9], 0) or 0) for k in (4, 13, 22)}
+        for c in [c for d in rnd.deal for c in d] + list(rnd.dora):
+            self.seen(c)
 
     @staticmethod
     def wall_tiles(rs: Ruleset) -> list[int]:
         return [k for k in range(34) for _ in range(rs.copies[k])]
+
+    def seen(self, code: int) -> None:
+        """One more physical tile out of the wall: never more copies than the set has."""
+        k = code & 63
+        self.copies[k] -= 1
+        if self.copies[k] < 0:
+            raise self.fail(f"more copies of {tile(k)} than {self.rs.id} has")
+        if code & RED:
+            self.reds[k] -= 1
+            if self.reds[k] < 0:
+                raise self.fail(f"more red fives {tile(code)} than {self.rs.id} has")
 
     def seat(self, p: int) -> str:
         return WINDS[(p - self.r.dealer) % self.n]
@@ -127,6 +142,7 @@ class HandReplay:
             self.robbable = None
             self.break_ippatsu()
         elif kind == "dora":
+            self.seen(ev[1])
             self.dora.append(ev[1])
         else:
             raise self.fail(f"unknown event {kind!r}")
@@ -150,6 +166,7 @@ class HandReplay:
         q.last_live = not q.replacement and self.live_left == 0
         if not q.replacement:
             q.draws += 1
+        self.seen(code)
         q.hand.append(code)
         q.drawn = code
         self.robbable = None
