@@ -106,33 +106,15 @@ class Checker:
         return out
 
     def win_record(self, rep: HandReplay, r: Result, rec: dict[str, Any], ctx: Any) -> dict[str, Any]:
-        n = rep.n
         who = r.who
         assert who is not None
-        deltas = [0] * n
-        seat_of = {rep.seat(p): p for p in range(n)}
-        for s, a in rec["payments"].items():
-            if s in seat_of:
-                deltas[seat_of[s]] -= int(a)
-                deltas[who] += int(a)
-        deltas[who] += int(rec["pot"])
-        honba = ctx.honba * (self.honba_tsumo * (n - 1) if ctx.tsumo else self.honba_ron)
-        pao = next((e["reason"].rsplit(": ", 1)[-1].rstrip(")") for e in rec.get("ledger", ()) if "(pao " in e.get("reason", "")), None)
         return {
             "seat": rep.seat(who),
             "player": who,
             "from": None if r.from_ is None else rep.seat(r.from_),
-            "pao": pao,
-            "hand": rec["hand"],
-            "valid": rec["valid"],
-            "han": rec.get("han"),
-            "fu": rec.get("fu"),
-            "points": int(sum(rec["payments"].values()) - honba) if rec["valid"] else 0,
-            "limit": _limit(rec.get("limit")),
-            "yaku": _yaku(rec) if rec["valid"] else {},
-            "deltas": deltas,
-            **({"reason": rec["reason"]} if not rec["valid"] else {}),
+            **win_fields(rec, self.rs, ctx.tsumo, ctx.honba, who, {rep.seat(p): p for p in range(rep.n)}),
         }
+
 
     # -- draws ----------------------------------------------------------------------------------
     def computed_draw(self, rep: HandReplay, res: Result) -> dict[str, Any]:
@@ -266,3 +248,30 @@ def check_game(game: Game, rs: Ruleset) -> list[dict[str, Any]]:
     if game.error is not None:
         out.append({"game": game.source, "hand": len(game.rounds), "error": str(game.error)})
     return out
+
+
+def win_fields(rec: dict[str, Any], rs: Ruleset, tsumo: bool, honba: int, who: int, seat_of: dict[str, int]) -> dict[str, Any]:
+    """What a replay record says of a win, from its score record: han, fu, the value without
+    honba and sticks, limit, yaku (fan -> han), each player's change, the liable seat."""
+    n = len(seat_of)
+    st = rs.section("settlement").get("riichi") or {}
+    deltas = [0] * n
+    for s, a in rec["payments"].items():
+        if s in seat_of:
+            deltas[seat_of[s]] -= int(a)
+            deltas[who] += int(a)
+    deltas[who] += int(rec["pot"])
+    extra = honba * (st.get("honba_tsumo", 100) * (n - 1) if tsumo else st.get("honba_ron", 300))
+    pao = next((e["reason"].rsplit(": ", 1)[-1].rstrip(")") for e in rec.get("ledger", ()) if "(pao " in e.get("reason", "")), None)
+    return {
+        "pao": pao,
+        "hand": rec["hand"],
+        "valid": rec["valid"],
+        "han": rec.get("han"),
+        "fu": rec.get("fu"),
+        "points": int(sum(rec["payments"].values()) - extra) if rec["valid"] else 0,
+        "limit": _limit(rec.get("limit")),
+        "yaku": _yaku(rec) if rec["valid"] else {},
+        "deltas": deltas,
+        **({"reason": rec["reason"]} if not rec["valid"] else {}),
+    }
