@@ -9,7 +9,7 @@ replay` of the written file recomputes each of them and must agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mjtools.gamelog.check import win_fields
 from mjtools.gamelog.model import RED, Game, Result, Round
