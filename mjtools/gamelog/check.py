@@ -234,9 +234,20 @@ def _compare(recorded: dict[str, Any], computed: dict[str, Any]) -> list[str]:
     return out
 
 
+def prepare(game: Game, rs: Ruleset) -> None:
+    """What a format leaves to the rules: tenhou.net/6 kong indicators under rules that turn
+    them at once."""
+    if game.format == "tenhou6" and rs.section("wall").get("kong_indicator") == "immediate":
+        from mjtools.gamelog.tenhou6 import retime_kong_dora
+
+        for rnd in game.rounds:
+            retime_kong_dora(rnd)
+
+
 def check_game(game: Game, rs: Ruleset) -> list[dict[str, Any]]:
     """One record per hand, in order; a hand the record garbles becomes {"game", "hand",
     "error"} and ends the game's records (the record cannot be followed past it)."""
+    prepare(game, rs)
     checker = Checker(rs)
     out: list[dict[str, Any]] = []
     for rnd in game.rounds:

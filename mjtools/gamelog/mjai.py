@@ -109,6 +109,8 @@ def read_mjai(text: str, source: str) -> Game:
             else:
                 if r is None:
                     raise RecordError(f"{t} outside a hand", where)
+                if r.results and t not in ("hora", "ryukyoku"):
+                    raise RecordError(f"{t} after the hand's result", where)
                 _event(r, e, t, where, n, pending_riichi)
         except RecordError as err:
             g.error = err
@@ -119,8 +121,8 @@ def read_mjai(text: str, source: str) -> Game:
         except (KeyError, TypeError) as err:
             g.error = RecordError(f"malformed {e.get('type') if isinstance(e, dict) else 'event'} event ({err})", where)
             break
-    if g.error is not None and g.rounds and not g.rounds[-1].results:
-        g.rounds.pop()  # the hand the record broke off in
+    if g.error is not None and r is not None and g.rounds and g.rounds[-1] is r:
+        g.rounds.pop()  # the hand the record broke off in (the hands before it are whole)
     return g
 
 

@@ -60,7 +60,10 @@ def _rows(rep: HandReplay, me: int, rs: Ruleset) -> list[dict[str, Any]]:
 
 
 def review_game(game: Game, rs: Ruleset, who: str) -> list[dict[str, Any]]:
+    from mjtools.gamelog.check import prepare
+
     me = player_index(game, who)
+    prepare(game, rs)
     out: list[dict[str, Any]] = []
     decisions = agreed = given_up = lost = 0
     for rnd in game.rounds:

@@ -423,3 +423,21 @@ def _yaku_texts(res: Result) -> list[str]:
         name = names.get(fid, fid)
         out.append(f"{name}(役満)" if han >= 13 and res.limit == "yakuman" and fid not in ("dora", "ura_dora", "red_five") else f"{name}({han}飜)")
     return out
+
+
+def retime_kong_dora(r: Round) -> None:
+    """tenhou.net/6 gives kong indicators no time; the reader turns an exposed or added kong's
+    after the kong-maker's discard (Tenhou's practice). Under rules that turn it at once
+    (wall.kong_indicator: immediate), each such indicator moves back to just after its kong."""
+    out: list[tuple] = []
+    waiting: list[int] = []  # where the indicator of each open kong belongs
+    for ev in r.events:
+        if ev[0] == "dora" and waiting:
+            pos = waiting.pop(0)
+            out.insert(pos, ev)
+            waiting = [w + 1 for w in waiting]
+            continue
+        out.append(ev)
+        if ev[0] in ("daiminkan", "kakan"):
+            waiting.append(len(out))
+    r.events[:] = out
