@@ -139,8 +139,7 @@ class HandReplay:
             self.take(p, ev[2], "kita")
             self.p[p].kita.append(ev[2])
             self.p[p].kita_turn = True
-            self.robbable = None
-            self.break_ippatsu()
+            self.robbable = (p, ev[2], "kita")  # a win on it is possible; ippatsu ends at the replacement draw
         elif kind == "dora":
             self.seen(ev[1])
             self.dora.append(ev[1])
@@ -158,8 +157,8 @@ class HandReplay:
         if self.live_left <= 0 and not (q.kong_turn or q.kita_turn):
             raise self.fail("a draw from an empty wall")
         self.live_left -= 1  # a replacement draw moves the end of the live wall too
-        if q.kong_turn and self.robbable is not None and self.robbable[2] == "kakan":
-            self.break_ippatsu()  # the added kong stood
+        if (q.kong_turn or q.kita_turn) and self.robbable is not None and self.robbable[2] in ("kakan", "kita"):
+            self.break_ippatsu()  # the added kong (or kita) stood
         q.replacement = q.kong_turn or q.kita_turn
         q.rinshan = q.kong_turn  # a kita's replacement is no rinshan (as in the simulator)
         q.kong_turn = q.kita_turn = False

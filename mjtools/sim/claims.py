@@ -31,8 +31,11 @@ class Claims(_Base):
 
     def _kong_or_kita(self, p: Player, a: Action) -> tuple[int, str] | None:
         k = a.tile
+        # The declaration is an event even when a win on the tile set aside ends the hand:
+        # a record of the hand shows the kong (or kita) that was robbed.
         if a.kind == "kita":
             code = p.take_kind(k)
+            self.event("kita", p.seat, tile=code_str(code))
             robbed = self._offer_rob(p, code, {})
             if robbed is not None:
                 return robbed
@@ -41,10 +44,10 @@ class Claims(_Base):
             self._break_ippatsu()
             p.kong_turn = False
             p._waits = None
-            self.event("kita", p.seat, tile=code_str(code))
             return None
         if a.kind == "added_kong":
             code = p.take_kind(k)
+            self.event(a.kind, p.seat, tile=kind_str(k), code=code_str(code))
             robbed = self._offer_rob(p, code, {"robbing_kong": 1})
             if robbed is not None:
                 return robbed
@@ -55,7 +58,7 @@ class Claims(_Base):
                     p.last_kong = m
                     break
             self.vis[k] += 1
-            extra = {"code": code_str(code)}
+            extra = None
         else:
             p.melds.append(MeldRec("concealed_kong", [p.take_kind(k) for _ in range(4)]))
             p.last_kong = p.melds[-1]
@@ -72,7 +75,8 @@ class Claims(_Base):
         elif self.cfg.kong_indicator == "after_discard":
             self.pending_indicator += 1
         p.kong_turn = True
-        self.event(a.kind, p.seat, tile=kind_str(k), **extra)
+        if extra is not None:
+            self.event(a.kind, p.seat, tile=kind_str(k), **extra)
         return None
 
     def _can_ron(self, q: Player, k: int) -> bool:
