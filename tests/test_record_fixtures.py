@@ -87,3 +87,14 @@ def test_fixture_format_is_told_by_content(name):
 
     fmt = detect((DIR / name).read_text(encoding="utf-8"))
     assert fmt == {"json": "tenhou6", "jsonl": "mjai", "mjlog": "mjlog"}[name.rsplit(".", 1)[-1]]
+
+
+def test_a_ron_in_furiten_is_a_mismatch(tmp_path):
+    """South lets 8s go by from his own hand (a wait of his 67s): his later ron is furiten."""
+    text = (DIR / "kan-dora.mjai.jsonl").read_text()
+    text = text.replace('{"type":"tsumo","actor":1,"pai":"9m"}\n{"type":"dahai","actor":1,"pai":"9m","tsumogiri":true}',
+                        '{"type":"tsumo","actor":1,"pai":"8s"}\n{"type":"dahai","actor":1,"pai":"8s","tsumogiri":true}')
+    f = tmp_path / "furiten.mjai.jsonl"
+    f.write_text(text)
+    r = CliRunner().invoke(cli, ["replay", str(f)])
+    assert r.exit_code == 1 and "a ron in furiten" in r.output

@@ -102,7 +102,10 @@ class Checker:
             if i:  # a second winner on one discard: the sticks went to the first (nearest)
                 ctx = replace(ctx, sticks=0, honba=ctx.honba if self.each_honba else 0)
             rec = score(hand, self.rs, ctx, lang="en")
-            out.append(self.win_record(rep, r, rec, ctx))
+            w = self.win_record(rep, r, rec, ctx)
+            if r.from_ is not None:
+                w["furiten"] = rep.furiten(r.who, _code(hand.last))
+            out.append(w)
         return out
 
     def win_record(self, rep: HandReplay, r: Result, rec: dict[str, Any], ctx: Any) -> dict[str, Any]:
@@ -191,6 +194,10 @@ class Checker:
         return count
 
 
+def _code(t: Any) -> int:
+    return t.kind | 64 if t.red else t.kind
+
+
 def _sum(rows: list[list[int]], n: int) -> list[int]:
     out = [0] * n
     for row in rows:
@@ -212,6 +219,8 @@ def _compare(recorded: dict[str, Any], computed: dict[str, Any]) -> list[str]:
             if not b.get("valid", True):
                 out.append(f"wins[{i}]: not a legal win ({b.get('reason')})")
                 continue
+            if b.get("furiten"):
+                out.append(f"wins[{i}]: a ron in furiten (a wait among {b['seat']}'s discards or let pass)")
             for k in _WIN_FIELDS:
                 if k in a.get("unknown", ()):
                     continue

@@ -54,6 +54,9 @@ class _Player:
     kong_turn: bool = False  # a kong was just made: the next draw is its replacement
     kita_turn: bool = False
     rinshan: bool = False  # the tile drawn replaced a kong
+    discarded: list[int] = field(default_factory=list)  # every discard, those called away too (furiten)
+    passed: list[int] = field(default_factory=list)  # others' discards since his own last one
+    passed_riichi: list[int] | None = None  # others' discards since his riichi stood
 
 
 class HandReplay:
@@ -127,6 +130,7 @@ class HandReplay:
             q.riichi = True
             q.double_riichi = q.declared_double
             q.ippatsu = True
+            q.passed_riichi = []
             self.sticks += 1
         elif kind in ("chi", "pon", "daiminkan"):
             self.call(kind, ev[1], ev[2], ev[3], ev[4])
@@ -182,6 +186,13 @@ class HandReplay:
             q.declared_double = q.discards == 0 and not self.interrupted
         q.discards += 1
         q.river.append(code)
+        q.discarded.append(code)
+        q.passed = []
+        for i, o in enumerate(self.p):
+            if i != p:
+                o.passed.append(code)
+                if o.passed_riichi is not None:
+                    o.passed_riichi.append(code)
         q.drawn = None
         q.replacement = False
         q.kong_turn = False
@@ -288,6 +299,25 @@ class HandReplay:
             sticks=self.sticks,
         )
         return hand, ctx, code
+
+    def furiten(self, p: int, win_code: int) -> bool:
+        """Whether a ron by p on win_code breaks the furiten rules (play.furiten: riichi): a wait
+        among his own discards, a winning tile let pass since his last discard, or since his
+        riichi. The winning discard itself was not let pass."""
+        if self.rs.section("play").get("furiten") != "riichi":
+            return False
+        from mjtools.analysis.engine import waits_of
+        from mjtools.analysis.state import state_of
+
+        q = self.p[p]
+        spec = self.rs.base_spec
+        waits = set(waits_of(state_of(self.held(p), spec), spec, list(self.rs.copies)))
+        if not waits:
+            return False
+        passed = q.passed[:-1] if q.passed and q.passed[-1] == win_code and self.robbable is None else q.passed
+        since = q.passed_riichi or []
+        since = since[:-1] if since and since[-1] == win_code and self.robbable is None else since
+        return any((c & 63) in waits for c in (*q.discarded, *passed, *since))
 
     def held(self, p: int) -> Hand:
         q = self.p[p]
