@@ -25,6 +25,7 @@ sys.path.insert(0, ROOT)
 
 
 def best_of(rounds: int, fn) -> float:
+    """The least CPU time of R runs (as bench_riichi.py, which a layout change left unimportable)."""
     best = float("inf")
     for _ in range(rounds):
         t = time.process_time()

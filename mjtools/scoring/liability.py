@@ -123,16 +123,23 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
     return out
 
 
-def apply_liability(normal: dict[str, float], rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps = NO_STEPS) -> tuple[dict[str, float], str | None]:
-    """The hand payments after the first liability rule that applies (else unchanged); the
-    explain steps go to `steps`."""
-    rules = rs.section("settlement").get("liability", {})
-    for rid, rule in rules.items():
+def first_liable(rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps) -> tuple[str, Mapping[str, Any], dict[str, str]] | None:
+    """(rule id, rule, seat -> full|half) of the first liability rule that makes someone liable."""
+    for rid, rule in rs.section("settlement").get("liability", {}).items():
         if not rule.get("enabled", True) or not _applies(rule, ev):
             continue
         liable = liable_seats(rid, rule, ctx, hand, ev, steps)
-        if not liable:
-            continue
+        if liable:
+            return rid, rule, liable
+    return None
+
+
+def apply_liability(normal: dict[str, float], rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps = NO_STEPS) -> tuple[dict[str, float], str | None]:
+    """The hand payments after the first liability rule that applies (else unchanged); the
+    explain steps go to `steps`."""
+    found = first_liable(rs, ctx, hand, ev, steps)
+    if found is not None:
+        rid, _, liable = found
         total = sum(normal.values())
         out = {s: 0.0 for s in normal}
         full = [s for s, k in liable.items() if k == "full"]
@@ -162,13 +169,9 @@ def riichi_liability(payments: Mapping[str, float], rs: Ruleset, ctx: WinContext
     Sekinin barai, "multiple yakuman"). `honba: liable` moves every honba payment onto him;
     `usual` leaves it with the usual payers. Full: he pays that share alone; half: he pays
     half of it and the usual payers the rest."""
-    rules = rs.section("settlement").get("liability", {})
-    for rid, rule in rules.items():
-        if not rule.get("enabled", True) or not _applies(rule, ev):
-            continue
-        liable = liable_seats(rid, rule, ctx, hand, ev, steps)
-        if not liable:
-            continue
+    found = first_liable(rs, ctx, hand, ev, steps)
+    if found is not None:
+        rid, rule, liable = found
         seat, part = next(iter(liable.items()))
         if not ctx.tsumo and seat == ctx.from_seat:
             part = "full"  # the liable player dealt in himself: he pays it all

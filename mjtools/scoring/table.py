@@ -212,7 +212,7 @@ def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict
         st = rs.section("settlement")
         with_chickens = bool(st.get("chickens"))
         per_seat = seat_options(case, rs)
-        for w in order:
+        for w in winners:  # in the case's order; the sticks and honba go by nearness
             o = dict(ctx_opts, **per_seat.get(w, {}), **_bonus_for(rs, order, w, ctx_opts), seat=w)
             if frm is None:
                 o["tsumo"] = True
