@@ -68,6 +68,13 @@ def mj(*args: str, env: dict | None = None, **kw) -> subprocess.CompletedProcess
     return subprocess.run([sys.executable, "-m", "mjtools", *args], timeout=GUARD, env=env or ENV, **kw)
 
 
+@pytest.fixture(scope="module")
+def warm():
+    """Fill the rules cache first (a cold cache rebuilds every variant: slow, not hostile), so
+    that the hang guard times only the case."""
+    subprocess.run([sys.executable, "-m", "mjtools", "rules", "list"], capture_output=True, timeout=900, env=ENV)
+
+
 @pytest.fixture
 def hrun(run):
     """`run` under the hang guard, with the per-process memos cleared before each call (as a
@@ -312,7 +319,7 @@ def test_option_value_must_fit_where_it_is_used(hrun, tmp_path):
 # -- 4 and 5. rule "files" that are not files; extends outside rule files ---------------------------
 
 
-def test_not_files_on_the_search_path(tmp_path):
+def test_not_files_on_the_search_path(tmp_path, warm):
     sp = tmp_path / "sp"
     sp.mkdir()
     os.mkfifo(sp / "fifo.yaml")
@@ -330,6 +337,19 @@ def test_not_files_on_the_search_path(tmp_path):
             p = mj(*args, env=env)
             assert p.returncode == 2, (args, p.stderr)
             one_line(p.stderr.decode())
+
+
+def test_replay_reads_only_bounded_regular_files(hrun, tmp_path):
+    import gzip
+
+    os.mkfifo(tmp_path / "fifo.mjlog")
+    (tmp_path / "zero.mjlog").symlink_to("/dev/zero")
+    (tmp_path / "bomb.mjlog").write_bytes(gzip.compress(b"<" + b" " * (80 << 20), 9))
+    (tmp_path / "cut.mjlog").write_bytes(gzip.compress(b"<mjloggm ver=\"2.3\">")[:20])
+    for name in ("fifo", "zero", "bomb", "cut"):
+        t0 = time.perf_counter()
+        refused(hrun("replay", str(tmp_path / f"{name}.mjlog")))
+        assert time.perf_counter() - t0 < 3
 
 
 def test_extends_only_rule_files(hrun, tmp_path):
@@ -503,11 +523,12 @@ COMMANDS = [
     ("rules", "show", "riichi"),
     ("explain-rule", "riichi", "--lang", "zh"),
     ("simulate", "--hands", "2", "--bots", "random"),
+    ("replay", "examples/game.mjlog"),
 ]
 
 
 @pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:2]))
-def test_output_full_disk_and_closed_pipe(args):
+def test_output_full_disk_and_closed_pipe(args, warm):
     with open("/dev/full", "wb") as full:
         p = mj(*args, stdout=full, stderr=subprocess.PIPE)
     assert p.returncode == 3, p.stderr
@@ -535,7 +556,7 @@ def test_closed_pipe_in_a_long_batch(tmp_path):
 
 
 @pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
-def test_output_encoding_that_cannot_carry_the_text(encoding):
+def test_output_encoding_that_cannot_carry_the_text(encoding, warm):
     for args in (("rules", "list"), ("explain-rule", "riichi", "--lang", "zh", "-f", "json"), ("score", HAND, "-r", "sichuan-xuezhan", "--tsumo", "-f", "json", "--lang", "zh")):
         p = mj(*args, env={**ENV, "PYTHONIOENCODING": encoding})
         assert p.returncode == 0 and "Traceback" not in p.stderr.decode(), p.stderr

@@ -62,6 +62,7 @@ CASE_KEYS: dict[str, tuple[type, str]] = {
     "winners": (list, "a list of seats"),
     "from": (str, "a seat"),
     "offender": (str, "a seat"),
+    "seat_options": (dict, "an object {SEAT: {OPTION: VALUE}}"),
 }
 
 

@@ -28,9 +28,10 @@ MAX_INT_DIGITS = 15
 SUFFIXES = (".yaml", ".yml")
 
 
-def read_bytes(path: str | os.PathLike[str], rule_file: bool = True) -> bytes:
-    """The bytes of a rule file (or, not `rule_file`, of another YAML input such as a scenario
-    file: any name), or a RuleFileError that says why it is not one (never its contents)."""
+def read_bytes(path: str | os.PathLike[str], rule_file: bool = True, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a rule file (or, not `rule_file`, of another input such as a scenario file
+    or a game record: any name), or a RuleFileError that says why it is not one (never its
+    contents). Only a regular file, of at most `limit` bytes, is read."""
     name = str(path)
     real = os.path.realpath(name)
     if rule_file and not real.endswith(SUFFIXES):
@@ -44,10 +45,10 @@ def read_bytes(path: str | os.PathLike[str], rule_file: bool = True) -> bytes:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise RuleFileError("not a regular file", name)
-        if st.st_size > MAX_BYTES:
-            raise RuleFileError(f"{st.st_size} bytes; a rule file is at most {MAX_BYTES}", name)
+        if st.st_size > limit:
+            raise RuleFileError(f"{st.st_size} bytes; at most {limit} are read", name)
         parts = []
-        left = MAX_BYTES + 1
+        left = limit + 1
         while left > 0:
             got = os.read(fd, min(left, 1 << 20))
             if not got:
@@ -59,8 +60,8 @@ def read_bytes(path: str | os.PathLike[str], rule_file: bool = True) -> bytes:
     finally:
         os.close(fd)
     data = b"".join(parts)
-    if len(data) > MAX_BYTES:
-        raise RuleFileError(f"more than {MAX_BYTES} bytes; a rule file is at most {MAX_BYTES}", name)
+    if len(data) > limit:
+        raise RuleFileError(f"more than {limit} bytes; at most {limit} are read", name)
     return data
 
 
