@@ -56,6 +56,12 @@ class LazyGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("mjtools: aborted", err=True)
             sys.exit(130)
+        except RuntimeError as e:
+            # Ctrl-C while a class is being defined (a lazy import) comes wrapped in a RuntimeError.
+            if isinstance(e.__cause__ or e.__context__, KeyboardInterrupt):
+                click.echo("mjtools: aborted", err=True)
+                sys.exit(130)
+            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)

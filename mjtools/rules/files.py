@@ -82,20 +82,19 @@ def load_yaml(data: bytes, file: str) -> Any:
     except UnicodeDecodeError as e:
         raise RuleFileError(f"not UTF-8 text (byte {e.start + 1})", file) from None
     loader_cls = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader  # libyaml: same data, ~14x faster
-    loader = loader_cls(text)
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        _check_nodes(node, file)
-        data_ = loader.construct_document(node)
+        _check_events(loader_cls, text, file)  # streamed, so a huge file is refused early and small
+        loader = loader_cls(text)
+        try:
+            node = loader.get_single_node()
+            data_ = None if node is None else loader.construct_document(node)
+        finally:
+            loader.dispose()
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         raise RuleFileError(f"invalid YAML: {problem}", file, where) from None
-    finally:
-        loader.dispose()
     if isinstance(data_, dict):
         for key in data_:
             if not isinstance(key, str):
@@ -103,58 +102,64 @@ def load_yaml(data: bytes, file: str) -> Any:
     return plain(data_, file)
 
 
-def _where(node: Any) -> str:
-    mark = node.start_mark
+def _where(event: Any) -> str:
+    mark = event.start_mark
     return f"line {mark.line + 1}, column {mark.column + 1}"
 
 
-def _check_nodes(root: Any, file: str) -> None:
-    """Bound the composed YAML before anything builds or walks it: nesting, node count, what
-    aliases add (each alias counts its whole expansion), recursive aliases, long integers.
-    One pass over the distinct nodes (an alias is a node met a second time)."""
-    from yaml import MappingNode, ScalarNode, SequenceNode
+def _check_events(loader_cls: Any, text: str, file: str) -> None:
+    """Bound the YAML before anything builds it, from its event stream (one pass, stopped at
+    the first problem, constant memory): nesting, node count, what aliases add (an alias counts
+    its anchor's whole expansion, aliases inside it included), an alias inside its own anchor,
+    integers too long to read."""
+    from yaml import AliasEvent, MappingEndEvent, MappingStartEvent, ScalarEvent, ScalarNode, SequenceEndEvent, SequenceStartEvent
 
-    def children(node: Any) -> list[Any]:
-        if type(node) is MappingNode:
-            return [x for kv in node.value for x in kv]
-        return node.value if type(node) is SequenceNode else []
-
-    size: dict[int, int] = {}  # id(node) -> expanded node count, once done
-    height: dict[int, int] = {}
-    open_: set[int] = set()
-    nodes = added = 0
-    stack: list[tuple[Any, int, bool]] = [(root, 1, False)]
-    while stack:
-        node, depth, done = stack.pop()
-        i = id(node)
-        if done:
-            kids = children(node)
-            size[i] = 1 + sum([size[id(k)] for k in kids])
-            height[i] = 1 + max([height[id(k)] for k in kids], default=0)
-            open_.discard(i)
-            continue
-        if i in size:  # an alias of a node read before
-            added += size[i]
-            if added > ALIAS_BUDGET:
-                raise RuleFileError(f"YAML aliases expand to more than {ALIAS_BUDGET} nodes", file, _where(node))
-            if depth - 1 + height[i] > MAX_NESTING:
-                raise RuleFileError(f"nested deeper than {MAX_NESTING} levels (through an alias)", file, _where(node))
-            continue
-        if i in open_:
-            raise RuleFileError("a YAML alias refers to a node that contains it", file, _where(node))
-        nodes += 1
-        if nodes > MAX_NODES:
-            raise RuleFileError(f"more than {MAX_NODES} YAML nodes", file, _where(node))
-        if depth > MAX_NESTING:
-            raise RuleFileError(f"nested deeper than {MAX_NESTING} levels", file, _where(node))
-        if type(node) is ScalarNode:
-            if len(node.value) > MAX_INT_DIGITS + 5 and node.tag == "tag:yaml.org,2002:int":  # sign, 0x, _
-                raise RuleFileError(f"an integer of more than {MAX_INT_DIGITS} digits", file, _where(node))
-            size[i] = height[i] = 1
-            continue
-        open_.add(i)
-        stack.append((node, depth, True))
-        stack.extend([(k, depth + 1, False) for k in children(node)])
+    loader = loader_cls(text)
+    try:
+        frames: list[list[Any]] = [[None, 0, 0]]  # per open collection: [anchor, expanded nodes, height below]
+        anchors: dict[str, tuple[int, int]] = {}  # anchor -> (expanded nodes, height)
+        open_anchors: set[str] = set()
+        nodes = added = 0
+        while loader.check_event():
+            ev = loader.get_event()
+            kind = type(ev)
+            if kind is ScalarEvent or kind is AliasEvent or kind is SequenceStartEvent or kind is MappingStartEvent:
+                depth = len(frames)  # this node's level (the document is level 0)
+                if kind is AliasEvent:
+                    if ev.anchor in open_anchors:
+                        raise RuleFileError("a YAML alias refers to a node that contains it", file, _where(ev))
+                    size, height = anchors.get(ev.anchor, (1, 1))
+                    added += size
+                    if added > ALIAS_BUDGET:
+                        raise RuleFileError(f"YAML aliases expand to more than {ALIAS_BUDGET} nodes", file, _where(ev))
+                else:
+                    size, height = 1, 1
+                    nodes += 1
+                    if nodes > MAX_NODES:
+                        raise RuleFileError(f"more than {MAX_NODES} YAML nodes", file, _where(ev))
+                if depth + height - 1 > MAX_NESTING:
+                    raise RuleFileError(f"nested deeper than {MAX_NESTING} levels", file, _where(ev))
+                if kind is ScalarEvent:
+                    if len(ev.value) > MAX_INT_DIGITS + 5 and ev.implicit[0] and loader.resolve(ScalarNode, ev.value, ev.implicit) == "tag:yaml.org,2002:int":
+                        raise RuleFileError(f"an integer of more than {MAX_INT_DIGITS} digits", file, _where(ev))
+                    if ev.anchor:
+                        anchors[ev.anchor] = (1, 1)
+                elif kind is not AliasEvent:
+                    frames.append([ev.anchor, 1, 0])
+                    if ev.anchor:
+                        open_anchors.add(ev.anchor)
+                    continue
+                frames[-1][1] += size
+                frames[-1][2] = max(frames[-1][2], height)
+            elif kind is SequenceEndEvent or kind is MappingEndEvent:
+                anchor, size, below = frames.pop()
+                if anchor:
+                    anchors[anchor] = (size, below + 1)
+                    open_anchors.discard(anchor)
+                frames[-1][1] += size
+                frames[-1][2] = max(frames[-1][2], below + 1)
+    finally:
+        loader.dispose()
 
 
 def json_key(key: Any) -> str:
