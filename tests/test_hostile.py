@@ -23,6 +23,7 @@ import pytest
 from mjtools.batch.reading import MAX_LINE_CHARS, read_chunks, read_lines
 from mjtools.tiles.notation import MAX_HAND_CHARS
 
+ROOT = Path(__file__).resolve().parent.parent
 GUARD = 10  # seconds: a case that takes longer hangs
 HAND = "234567m234p5688s+7s"
 READY = "123m456p789s1122z"
@@ -65,7 +66,7 @@ def mj(*args: str, env: dict | None = None, **kw) -> subprocess.CompletedProcess
     """mjtools in a subprocess under the hang guard (output captured unless redirected)."""
     if "stdout" not in kw and "stderr" not in kw:
         kw["capture_output"] = True
-    return subprocess.run([sys.executable, "-m", "mjtools", *args], timeout=GUARD, env=env or ENV, **kw)
+    return subprocess.run([sys.executable, "-m", "mjtools", *args], timeout=GUARD, env=env or ENV, cwd=ROOT, **kw)
 
 
 @pytest.fixture(scope="module")

@@ -43,7 +43,9 @@ def check_options(merged: dict[str, Any], origins: dict[tuple[str, ...], str], c
                     _coerce(rid, name, options[name], value, kinds[name])
                 except UsageError as e:
                     raise RuleFileError(str(e), _where(origins, path, leaf), ".".join(path)) from None
-    slots = _Slots(schema)
+    slots = _SLOTS.get(id(schema))
+    if slots is None or slots.root is not schema:
+        slots = _SLOTS[id(schema)] = _Slots(schema)  # its compiled validators serve every load
     for path, name, ref in _optrefs(merged):
         if name not in options:
             continue  # check_semantics names it
@@ -86,6 +88,9 @@ def _shown(value: Any) -> str:
     from mjtools.rules.hand_options import shown
 
     return shown(value)
+
+
+_SLOTS: dict[int, _Slots] = {}
 
 
 class _Slots:
