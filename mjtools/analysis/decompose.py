@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, permutations, product
 from operator import itemgetter
 
 from mjtools.analysis.blocks import (
@@ -332,8 +332,6 @@ def thirteen_orphans(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iter
 
 def _irregular(hand: Hand, spec: ShapeSpec, form: str, compact: bool) -> Iterator[list[Block]]:
     """Fourteen different kinds: the naturals as they are, the wildcards on every completion."""
-    from itertools import permutations
-
     from mjtools.analysis.forms import KNIT, _spread_ok, group_of
     from mjtools.analysis.shanten import form_distances, state_of
 
@@ -382,6 +380,45 @@ def _submasks(mask: int) -> Iterator[int]:
         sub = (sub - 1) & mask
 
 
+# The six knitted straights (组合龙): 147, 258 and 369 each in a different suit, as 9 kinds.
+KNITTED_STRAIGHTS = tuple(
+    tuple(9 * g + r for g, start in enumerate(order) for r in (start, start + 3, start + 6)) for order in permutations((0, 1, 2))
+)
+
+
+def knitted_straight(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
+    """组合龙 + a set + a pair (Chinese Official): the nine tiles of a knitted straight (three
+    `knitted` blocks, one per suit), one more set (which may be the hand's only meld) and a
+    pair. Wildcards fill missing knitted positions first, then the set and the pair."""
+    if len(hand.melds) > 1 or spec.hand_size != 13 or not all(k in spec.kinds for k in range(27)):
+        return
+    got = hand_counts(hand, spec, "knitted_straight" in spec.face_value_forms)
+    if got is None:
+        return
+    counts, wild = got
+    melds = [meld_block(m, dict(spec.stand_ins), spec) for m in hand.melds]
+    if any(not b.is_set for b in melds) or sum(counts) + wild != 14 - 3 * len(melds):
+        return
+    seen: set[tuple] = set()
+    for straight in KNITTED_STRAIGHTS:
+        missing = [k for k in straight if not counts[k]]
+        if len(missing) > wild:
+            continue
+        rest = list(counts)
+        for k in straight:
+            if rest[k]:
+                rest[k] -= 1
+        knit = [Block("knitted", straight[i : i + 3], wilds=tuple(k for k in straight[i : i + 3] if k in missing)) for i in (0, 3, 6)]
+        knit.sort(key=lambda b: b.kinds)
+        for nat, w, s, p in _natural_blocks(rest, wild - len(missing), 1 - len(melds), True, 0, spec):
+            for extra in _wild_blocks(w, s, p, spec, compact):
+                blocks = knit + melds + sorted(nat + extra, key=lambda b: (b.shape == PAIR, b.kinds, b.wilds))
+                key = tuple((b.shape, b.kinds, b.wilds, b.free) for b in blocks)
+                if key not in seen:
+                    seen.add(key)
+                    yield blocks
+
+
 def all_258(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
     """将将和 (Changsha): every tile a 2, 5 or 8 in any arrangement; laid-down melds must be
     pungs or kongs of them. The concealed tiles are singles; each wildcard takes every 2, 5 or
@@ -417,6 +454,7 @@ FORMS = {
     "thirteen_unrelated": lambda h, s, compact=False: _irregular(h, s, "thirteen_unrelated", compact),
     "knitted": lambda h, s, compact=False: _irregular(h, s, "knitted", compact),
     "all_258": all_258,
+    "knitted_straight": knitted_straight,
 }
 
 

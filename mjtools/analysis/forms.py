@@ -1,4 +1,5 @@
-"""Distances of the forms other than sets + pair: seven pairs, thirteen orphans, 十三烂, 全不靠.
+"""Distances of the forms other than sets + pair: seven pairs, thirteen orphans, 十三烂, 全不靠,
+将将和 and 组合龙 (a knitted straight with one set and a pair).
 
 Each function returns D, the least number of target positions the hand's natural tiles leave
 unfilled (wildcards and draws fill them), or INF when the form cannot be completed at all.
@@ -157,10 +158,53 @@ def all_258_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> 
     return need - min(kept, need)
 
 
+_KNIT_SPECS: dict[int, tuple[ShapeSpec, ShapeSpec]] = {}
+
+
+def _one_set_spec(spec: ShapeSpec) -> ShapeSpec:
+    """The spec of the part of a 组合龙 hand beside the knitted straight: one set and a pair."""
+    got = _KNIT_SPECS.get(id(spec))
+    if got is None or got[0] is not spec:
+        from dataclasses import replace
+
+        got = _KNIT_SPECS[id(spec)] = (spec, replace(spec, hand_size=4, forms=("standard",), wild_kinds=frozenset(), _groups=()))
+    return got[1]
+
+
+def knitted_straight_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
+    """组合龙 + a set + a pair (at most one meld): for each of the six knitted straights, its
+    positions the hand leaves empty plus the standard distance of the other tiles to one set
+    (none with a meld) and a pair. A held tile of the straight is best kept in it: moved to the
+    set or the pair it saves at most the one position it leaves empty."""
+    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+    from mjtools.analysis.shanten import standard_distance
+    from mjtools.analysis.state import HandState
+
+    if st.melds > 1 or spec.hand_size != 13 or not {0, 1, 2} <= groups or not all(k in spec.kinds for k in range(27)):
+        return INF
+    sub = _one_set_spec(spec)
+    best = INF
+    counts = st.counts
+    for straight in KNITTED_STRAIGHTS:
+        rest = list(counts)
+        missing = 0
+        for k in straight:
+            if rest[k]:
+                rest[k] -= 1
+            else:
+                missing += 1
+        if missing >= best:
+            continue
+        part = HandState(rest, 0, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, st.held, st.meld_kinds, st.concealed_kongs, st.meld_counts)
+        best = min(best, missing + standard_distance(part, sub))
+    return best
+
+
 OTHER_FORMS = {
     "seven_pairs": seven_pairs_distance,
     "thirteen_orphans": thirteen_orphans_distance,
     "thirteen_unrelated": thirteen_unrelated_distance,
     "knitted": knitted_distance,
     "all_258": all_258_distance,
+    "knitted_straight": knitted_straight_distance,
 }

@@ -111,7 +111,7 @@ def complete(counts: list[int], melds: int, spec: ShapeSpec, meld_suits: frozens
     return False
 
 
-def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...]) -> bool:
+def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...], cap: int = 4) -> bool:
     """other_wait_exists for a simple spec. A drawn tile changes one group, so a group is worth
     trying only if every other group already splits into sets (with one pair at most); then only
     kinds of that group next to a held tile need a look."""
@@ -124,7 +124,7 @@ def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...
     suits_held = set() if spec.max_suits is None else {k // 9 for m in ctx.hand.melds for k in m.kinds if k < 27} | {g for g in range(3) if any(counts[g * 9 : g * 9 + 9])}
     if "seven_pairs" in spec.forms and not melds and sum(counts) == 13:
         singles = [k for k in range(34) if counts[k] % 2]
-        if len(singles) == 1 and singles[0] != win and held[singles[0]] < 4 and (spec.quads_as_pairs or counts[singles[0]] == 1):
+        if len(singles) == 1 and singles[0] != win and held[singles[0]] < cap and (spec.quads_as_pairs or counts[singles[0]] == 1):
             g = singles[0] // 9
             if spec.max_suits is None or singles[0] >= 27 or len(suits_held | {g}) <= spec.max_suits:
                 return True
@@ -147,7 +147,7 @@ def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...
         a = GROUPS[g][0]
         for off in _group_waits(base[g], g < 3, want):
             k = a + off
-            if k != win and held[k] < 4 and k in spec.kinds:
+            if k != win and held[k] < cap and k in spec.kinds:
                 return True
     return False
 
@@ -167,16 +167,18 @@ def _group_waits(c: tuple[int, ...], chows: bool, want: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def other_wait_exists(ctx: Ctx) -> bool:
+def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
     """Whether a kind other than the winning one would also have completed the hand (独听 is
     the negation). Stops at the first such kind; without wildcards or irregular forms only kinds
     next to a held tile can complete a standard or seven-pairs shape, nearest the winning tile
-    first, so most hands are decided after a draw or two."""
+    first, so most hands are decided after a draw or two. `live`: a kind whose four copies the
+    hand already holds is no wait (else it counts as one, as a wait on the shape)."""
     spec = ctx.spec
     if spec is None or ctx.hand.last is None:
         return False
     win = ctx.hand.last.kind
     held = ctx.hand.counts
+    cap = 4 if live else 99
     b = ctx.win_block
     # The reading itself often shows a second wait: the other end of a two-sided chow, or the
     # other pair of a two-pair (shanpon) wait, swapped in with everything else unchanged.
@@ -187,18 +189,33 @@ def other_wait_exists(ctx: Ctx) -> bool:
         if wait == "two_sided":
             first = b.kinds[0]
             other = first - 1 if win == first + 2 else first + 3
-            if held[other] < 4:
+            if held[other] < cap:
                 return True
         elif wait == "pung":
             pair = ctx.pair
-            if pair is not None and not (pair.wilds or pair.free) and held[pair.kinds[0]] < 4:
+            if pair is not None and not (pair.wilds or pair.free) and held[pair.kinds[0]] < cap:
                 return True
     if simple_spec(spec):
-        return _other_wait_simple(ctx, spec, win, held)
+        return _other_wait_simple(ctx, spec, win, held, cap)
+    plain = _plain_part(spec)
+    if plain is not None:
+        # The standard form and seven pairs the quick way; the irregular forms only if the hand
+        # before the win was ready in them (most hands are far from thirteen orphans).
+        if _other_wait_simple(ctx, plain[0], win, held, cap):
+            return True
+        return _other_wait_general(ctx, plain[1], win, cap, ready_first=True)
+    return _other_wait_general(ctx, spec, win, cap)
+
+
+def _other_wait_general(ctx: Ctx, spec: ShapeSpec, win: int, cap: int, ready_first: bool = False) -> bool:
     st = state_of(ctx.hand.without_last(), spec)
-    cands = candidate_kinds(spec)
-    for k in cands:
-        if k == win or st.held[k] >= 4:
+    if ready_first and distance(st, spec, None) > st.wild + 1:
+        return False
+    # The distance tables hold at most four of a kind: here a kind held four times is never
+    # tried (none of the irregular forms could use it anyway).
+    cap = min(cap, 4)
+    for k in candidate_kinds(spec):
+        if k == win or st.held[k] >= cap:
             continue
         _add(st, k, spec, 1)
         done = distance(st, spec, None) <= st.wild
@@ -206,3 +223,28 @@ def other_wait_exists(ctx: Ctx) -> bool:
         if done:
             return True
     return False
+
+
+_PLAIN: dict[int, tuple[ShapeSpec, tuple[ShapeSpec, ShapeSpec] | None]] = {}
+_QUICK_FORMS = ("standard", "seven_pairs")
+
+
+def _plain_part(spec: ShapeSpec) -> tuple[ShapeSpec, ShapeSpec] | None:
+    """A spec that is simple but for irregular forms (thirteen orphans, 全不靠, 组合龙 ...), split
+    into (its standard and seven-pairs part, its other forms); None for any other spec."""
+    got = _PLAIN.get(id(spec))
+    if got is not None and got[0] is spec:
+        return got[1]
+    from dataclasses import replace
+
+    quick = tuple(f for f in spec.forms if f in _QUICK_FORMS)
+    rest = tuple(f for f in spec.forms if f not in _QUICK_FORMS)
+    split = None
+    if quick and rest:
+        a, b = replace(spec, forms=quick, _groups=()), replace(spec, forms=rest, _groups=())
+        if simple_spec(a):
+            split = (a, b)
+    if len(_PLAIN) > 256:
+        _PLAIN.clear()
+    _PLAIN[id(spec)] = (spec, split)
+    return split

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from mjtools.analysis.blocks import CHOW, KONG, PUNG, Block, Decomposition
+from mjtools.analysis.blocks import CHOW, KONG, PAIR_FORMS, PUNG, Block, Decomposition
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
@@ -168,7 +168,7 @@ class Ctx:
         self.kinds = tuple(kinds)
         self.chow_mask = chow_mask
         self.pung_mask = pung_mask
-        self.pair = pair if npairs == 1 and d.form == "standard" else None
+        self.pair = pair if npairs == 1 and d.form in PAIR_FORMS else None
         ks = self.kind_set = frozenset(kinds)
         suits = self.suits = _SUITS_BY_MASK[(not ks.isdisjoint(_MAN)) | (not ks.isdisjoint(_PIN)) << 1 | (not ks.isdisjoint(_SOU)) << 2]
         self.has_honors = not ks.isdisjoint(_HONOR)

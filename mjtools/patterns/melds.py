@@ -82,6 +82,22 @@ def kong(ctx: Ctx, *, kind: str = "any", tiles: str = "any") -> int:
     return n
 
 
+@pattern("kong_count", needs=("kong",))
+def kong_count(ctx: Ctx, *, open: int = -1, concealed: int = -1) -> int:
+    """1 when the hand has exactly `open` exposed or added kongs and `concealed` concealed
+    kongs (-1: any number), and at least one kong (明杠, 暗杠, 双明杠, 双暗杠, 明暗杠)."""
+    shown = hidden = 0
+    for m in ctx.hand.melds:
+        if m.is_kong:
+            if m.concealed:
+                hidden += 1
+            else:
+                shown += 1
+    if not shown + hidden:
+        return 0
+    return int(open in (-1, shown) and concealed in (-1, hidden))
+
+
 @pattern("gen", needs=("four",))
 def gen(ctx: Ctx, *, in_seven_pairs: bool = True, luxury_uses_one: bool = False) -> int:
     """Each four of a kind in the hand, melds included (根). With `in_seven_pairs: false`
