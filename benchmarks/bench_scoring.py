@@ -38,13 +38,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
+from mcr_gen import mcr_case  # noqa: E402
 from riichi_cases import random_case  # noqa: E402
 
 from gen import winning_case  # noqa: E402
 from mjtools.rules import load  # noqa: E402
 from mjtools.rules.hand_options import build_context, normalize  # noqa: E402
 from mjtools.scoring import score  # noqa: E402
-from mjtools.tiles.kinds.notation import parse_hand  # noqa: E402
+from mjtools.tiles.notation import parse_hand  # noqa: E402
 
 # row -> the rule file and how its random winning hands are drawn. The riichi baseline is
 # riichi valuation as bench_riichi.py times it (tests/riichi_cases.py: dora indicators, red
@@ -56,8 +57,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "sichuan-xuezhan": {"rules": "sichuan-xuezhan", "sets": 4, "kinds": range(27), "chi": False, "flowers": False, "two_suits": True},
     "guangdong-cantonese": {"rules": "guangdong-cantonese", "sets": 4, "kinds": range(34), "chi": True, "flowers": True, "two_suits": False},
     "taiwan-16": {"rules": "taiwan-16", "sets": 5, "kinds": range(34), "chi": True, "flowers": True, "two_suits": False},
+    # Chinese Official: tests/mcr_gen.py's legal wins (every form, melds and kongs, flags,
+    # flowers); pymahjonggb (C++) times the same hands beside it.
+    "mcr": {"rules": "mcr", "mcr_cases": True, "sets": 4},
 }
 _GEN_KEYS = ("sets", "kinds", "chi", "flowers", "two_suits")
+GB_ARGS: dict[str, tuple] = {}  # MCR hand (text + options) -> pymahjonggb's arguments for it
 
 
 def cases(row: str, n: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
@@ -69,6 +74,11 @@ def cases(row: str, n: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
         if how.get("riichi_cases"):
             opts = random_case(rng).json_case()
             out.append((opts.pop("hand"), normalize(opts, "score")))
+            continue
+        if how.get("mcr_cases"):
+            text, opts, gb = mcr_case(rng)
+            GB_ARGS[text + repr(sorted(opts.items()))] = gb
+            out.append((text, normalize(opts, "score")))
             continue
         got = winning_case(rng, **{k: how[k] for k in _GEN_KEYS})
         if got is not None:

@@ -61,11 +61,7 @@ POOLS: list[tuple[float, list[int]]] = [
 
 
 def _pool(rng: random.Random) -> list[int]:
-    r = rng.random() * sum(w for w, _ in POOLS)
-    for w, pool in POOLS:
-        r -= w
-        if r < 0:
-            break
+    pool = rng.choices([p for _, p in POOLS], weights=[w for w, _ in POOLS])[0]
     if rng.random() < 0.3 and len(pool) > 9:
         # one suit (with honors or not), or two suits: flushes and 缺一门
         suits = rng.sample(range(3), rng.choice((1, 1, 2)))

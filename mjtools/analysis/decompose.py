@@ -510,6 +510,14 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
         elif form == "thirteen_orphans":
             if not hand.melds and 0 not in _th_counts(counts):
                 found.extend((form, blocks) for blocks in thirteen_orphans(hand, spec))
+        elif form in ("knitted", "thirteen_unrelated"):
+            # Fourteen different kinds, no melds.
+            if not hand.melds and max(counts) == 1:
+                found.extend((form, blocks) for blocks in FORMS[form](hand, spec))
+        elif form == "knitted_straight":
+            # Some knitted straight held whole, at most one meld.
+            if len(hand.melds) <= 1 and any(all(map(counts.__getitem__, ks)) for ks in KNITTED_STRAIGHTS):
+                found.extend((form, blocks) for blocks in knitted_straight(hand, spec))
         else:
             found.extend((form, blocks) for blocks in FORMS[form](hand, spec))
     out: list[Decomposition] = []

@@ -183,18 +183,18 @@ def knitted_straight_distance(st: HandState, spec: ShapeSpec, groups: frozenset[
     if st.melds > 1 or spec.hand_size != 13 or not {0, 1, 2} <= groups or not all(k in spec.kinds for k in range(27)):
         return INF
     sub = _one_set_spec(spec)
-    best = INF
     counts = st.counts
-    for straight in KNITTED_STRAIGHTS:
+    # The straights the hand is nearest first: the rest costs at least nothing, so a straight
+    # missing as many as the best total found cannot improve on it.
+    ranked = sorted((sum(1 for k in straight if not counts[k]), straight) for straight in KNITTED_STRAIGHTS)
+    best = INF
+    for missing, straight in ranked:
+        if missing >= best:
+            break
         rest = list(counts)
-        missing = 0
         for k in straight:
             if rest[k]:
                 rest[k] -= 1
-            else:
-                missing += 1
-        if missing >= best:
-            continue
         part = HandState(rest, 0, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, st.held, st.meld_kinds, st.concealed_kongs, st.meld_counts)
         best = min(best, missing + standard_distance(part, sub))
     return best

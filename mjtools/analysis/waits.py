@@ -208,6 +208,24 @@ def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
 
 
 def _other_wait_general(ctx: Ctx, spec: ShapeSpec, win: int, cap: int, ready_first: bool = False) -> bool:
+    if ready_first and not spec.wild_kinds and not spec.stand_ins:
+        # The quick test on the concealed counts first: building the state costs more.
+        counts = [0] * 34
+        for t in ctx.hand.concealed:
+            if t.kind < 34:
+                counts[t.kind] += 1
+        forms = _may_be_ready(_Counts(counts, len(ctx.hand.melds)), spec.forms)
+        if not forms:
+            return False
+        held = ctx.hand.counts
+        for form, waits_of_form in _DIRECT.items():
+            if form in forms:
+                if any(k != win and held[k] < cap and k in spec.kinds for k in waits_of_form(counts, len(ctx.hand.melds))):
+                    return True
+                forms = tuple(f for f in forms if f != form)
+        if not forms:
+            return False
+        spec = _only_forms(spec, forms)
     st = state_of(ctx.hand.without_last(), spec)
     if ready_first and distance(st, spec, None) > st.wild + 1:
         return False
@@ -223,6 +241,125 @@ def _other_wait_general(ctx: Ctx, spec: ShapeSpec, win: int, cap: int, ready_fir
         if done:
             return True
     return False
+
+
+def _knitted_straight_waits(counts: list[int], melds: int) -> set[int]:
+    """The kinds that complete 组合龙 + a set + a pair from natural concealed counts (a hand of
+    hand-size tiles, `melds` laid down): the one missing kind of a straight when the other
+    tiles are already the set and the pair, or, with the straight whole, the waits of the rest."""
+    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+
+    out: set[int] = set()
+    if melds > 1:
+        return out
+    for straight in KNITTED_STRAIGHTS:
+        missing = [k for k in straight if not counts[k]]
+        if len(missing) > 1:
+            continue
+        rest = list(counts)
+        for k in straight:
+            if rest[k]:
+                rest[k] -= 1
+        if missing:
+            if _sets_and_pair_of(rest):
+                out.add(missing[0])
+            continue
+        near = {j for i, n in enumerate(rest) if n for j in ((i,) if i >= 27 else range(max(i - 2, i // 9 * 9), min(i + 3, i // 9 * 9 + 9)))}
+        for k in near:
+            rest[k] += 1
+            if _sets_and_pair_of(rest):
+                out.add(k)
+            rest[k] -= 1
+    return out
+
+
+def _knitted_waits(counts: list[int], melds: int) -> set[int]:
+    """The kinds that complete 全不靠 (fourteen different tiles of one knitted layout and the
+    honors) from thirteen different ones."""
+    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+
+    held = {k for k, n in enumerate(counts) if n}
+    if melds or len(held) != 13 or any(n > 1 for n in counts):
+        return set()
+    out: set[int] = set()
+    for straight in KNITTED_STRAIGHTS:
+        allowed = set(straight) | set(range(27, 34))
+        if held <= allowed:
+            out |= allowed - held
+    return out
+
+
+def _orphans_waits(counts: list[int], melds: int) -> set[int]:
+    """The kinds that complete thirteen orphans."""
+    if melds or any(counts[k] for k in range(34) if k not in _ORPHANS):
+        return set()
+    kinds = sum(1 for k in _ORPHANS if counts[k])
+    doubles = sum(1 for k in _ORPHANS if counts[k] == 2)
+    if kinds == 13 and not doubles:
+        return set(_ORPHANS)
+    if kinds == 12 and doubles == 1 and max(counts) == 2:
+        return {k for k in _ORPHANS if not counts[k]}
+    return set()
+
+
+def _sets_and_pair_of(counts: list[int]) -> bool:
+    """Whether counts (34 kinds) split into sets and exactly one pair."""
+    pairs = 0
+    for g, (a, b) in enumerate(GROUPS):
+        state = _group_state(tuple(counts[a:b]), g < 3)
+        if state < 0:
+            return False
+        pairs += state == 2
+    return pairs == 1
+
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+class _Counts:
+    """The two fields of a HandState that `_may_be_ready` reads."""
+
+    __slots__ = ("counts", "melds", "wild")
+
+    def __init__(self, counts: list[int], melds: int):
+        self.counts, self.melds, self.wild = counts, melds, 0
+
+
+def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str, ...]:
+    """The irregular forms a hand of hand-size tiles may be ready in, by a quick necessary
+    condition (most hands are nowhere near any of them)."""
+    if st.wild:
+        return forms
+    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+
+    c = st.counts
+    out = []
+    for form in forms:
+        if form == "thirteen_orphans":
+            ok = not st.melds and sum(1 for k in _ORPHANS if c[k]) >= 12
+        elif form in ("knitted", "thirteen_unrelated"):
+            ok = not st.melds and max(c) <= 1
+        elif form == "knitted_straight":
+            ok = st.melds <= 1 and any(sum(1 for k in ks if c[k]) >= 8 for ks in KNITTED_STRAIGHTS)
+        else:
+            ok = True
+        if ok:
+            out.append(form)
+    return tuple(out)
+
+
+_ONLY: dict[tuple[int, tuple[str, ...]], tuple[ShapeSpec, ShapeSpec]] = {}
+
+
+def _only_forms(spec: ShapeSpec, forms: tuple[str, ...]) -> ShapeSpec:
+    got = _ONLY.get((id(spec), forms))
+    if got is None or got[0] is not spec:
+        from dataclasses import replace
+
+        if len(_ONLY) > 256:
+            _ONLY.clear()
+        got = _ONLY[(id(spec), forms)] = (spec, replace(spec, forms=forms, _groups=()))
+    return got[1]
 
 
 _PLAIN: dict[int, tuple[ShapeSpec, tuple[ShapeSpec, ShapeSpec] | None]] = {}
@@ -248,3 +385,8 @@ def _plain_part(spec: ShapeSpec) -> tuple[ShapeSpec, ShapeSpec] | None:
         _PLAIN.clear()
     _PLAIN[id(spec)] = (spec, split)
     return split
+
+
+# Irregular forms whose waits are worked out directly (natural tiles only), not by trying
+# every kind against the distance of the form.
+_DIRECT = {"knitted_straight": _knitted_straight_waits, "knitted": _knitted_waits, "thirteen_orphans": _orphans_waits}

@@ -39,28 +39,6 @@ def combo(pid: str, needs: tuple[str, ...]) -> Callable[[Callable[[Ctx], Groups]
     return deco
 
 
-def chow_starts(ctx: Ctx) -> list[tuple[int, int]]:
-    """(index in ctx.sets, lowest kind) of each chow."""
-    return [(i, b.kinds[0]) for i, b in enumerate(ctx.sets) if b.shape == CHOW]
-
-
-def number_pungs(ctx: Ctx) -> list[tuple[int, int]]:
-    """(index in ctx.sets, kind) of each pung or kong of a number tile."""
-    return [(i, b.kinds[0]) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and b.kinds[0] < 27]
-
-
-def _groups(items: list[tuple[int, int]], size: int, test: Callable[..., bool]) -> Groups:
-    """Every `size` of `items` whose kinds, in increasing order, pass `test`."""
-    if len(items) < size:
-        return NONE
-    out = []
-    for group in combinations(items, size):
-        kinds = sorted(k for _, k in group)
-        if test(*kinds):
-            out.append(tuple(sorted(i for i, _ in group)))
-    return tuple(out)
-
-
 def _suit(k: int) -> int:
     return k // 9
 
@@ -69,150 +47,152 @@ def _rank(k: int) -> int:
     return k % 9
 
 
-def _three_suits(*ks: int) -> bool:
-    return len({_suit(k) for k in ks}) == len(ks)
+def _chow_pair(a: int, b: int) -> str | None:
+    """The fan two chows (lowest kinds a <= b) make: at most one."""
+    if a == b:
+        return "pure_double_chow"
+    if a // 9 == b // 9:
+        d = b - a
+        if d == 3:
+            return "short_straight"
+        if d == 6 and a % 9 == 0:
+            return "two_terminal_chows"
+        return None
+    return "mixed_double_chow" if a % 9 == b % 9 else None
 
 
-def _one_suit(*ks: int) -> bool:
-    return len({_suit(k) for k in ks}) == 1
+def _chow_triple(a: int, b: int, c: int) -> str | None:
+    sa, sb, sc = a // 9, b // 9, c // 9
+    if sa == sb == sc:
+        if a == b == c:
+            return "pure_triple_chow"
+        if b - a == c - b and b - a in (1, 2):
+            return "pure_shifted_chows"
+        if a % 9 == 0 and b == a + 3 and c == a + 6:
+            return "pure_straight"
+        return None
+    if sa == sb or sb == sc or sa == sc:
+        return None
+    ranks = sorted((a % 9, b % 9, c % 9))
+    if ranks[0] == ranks[2]:
+        return "mixed_triple_chow"
+    if ranks == [0, 3, 6]:
+        return "mixed_straight"
+    if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
+        return "mixed_shifted_chows"
+    return None
 
 
-def _shifted(ks: tuple[int, ...], step: int) -> bool:
-    return all(b - a == step for a, b in zip(ks, ks[1:]))
+def _chow_quad(ks: tuple[int, ...], pair: int | None) -> str | None:
+    a, b, c, d = ks
+    suits = {k // 9 for k in ks}
+    if len(suits) == 1:
+        if a == b == c == d:
+            return "quadruple_chow"
+        step = b - a
+        if step in (1, 2) and c - b == step and d - c == step:
+            return "four_pure_shifted_chows"
+    if pair is None or pair >= 27 or pair % 9 != 4:
+        return None
+    if len(suits) == 1 and a == b and c == d and a % 9 == 0 and c == a + 6 and pair // 9 == a // 9:
+        return "pure_terminal_chows"
+    if len(suits) == 2 and pair // 9 not in suits and all(sorted(k % 9 for k in ks if k // 9 == s) == [0, 6] for s in suits):
+        return "three_suited_terminal_chows"
+    return None
 
 
-# -- two chows --------------------------------------------------------------------------------
+def _pung_group(ks: tuple[int, ...]) -> str | None:
+    """The fan 2-4 pungs (kinds in increasing order) make: at most one."""
+    n = len(ks)
+    if ks[-1] >= 27:
+        if ks[0] < 27:
+            return None
+        if ks[-1] <= 30:
+            return "big_three_winds" if n == 3 else "big_four_winds" if n == 4 else None
+        if ks[0] >= 31:
+            return "two_dragon_pungs" if n == 2 else "big_three_dragons"
+        return None
+    suits = {k // 9 for k in ks}
+    ranks = sorted(k % 9 for k in ks)
+    consecutive = all(y == x + 1 for x, y in zip(ranks, ranks[1:]))
+    if len(suits) == n:
+        if ranks[0] == ranks[-1]:
+            return "double_pung" if n == 2 else "triple_pung"
+        return "mixed_shifted_pungs" if n == 3 and consecutive else None
+    if len(suits) == 1 and consecutive and n >= 3:
+        return "pure_shifted_pungs" if n == 3 else "four_pure_shifted_pungs"
+    return None
 
 
-@combo("mixed_double_chow", needs=("chow2",))
-def mixed_double_chow(ctx: Ctx) -> Groups:
-    """Two chows of the same numbers in two suits (喜相逢)."""
-    return _groups(chow_starts(ctx), 2, lambda a, b: _suit(a) != _suit(b) and _rank(a) == _rank(b))
+def relations(ctx: Ctx) -> dict[str, list[tuple[int, ...]]]:
+    """Every group of 2-4 sets of the reading that makes a fan, by fan (worked out once per
+    reading: the patterns below and the scorer's account-once choice all read it)."""
+    got = ctx.__dict__.get("_relations")
+    if got is not None:
+        return got
+    out: dict[str, list[tuple[int, ...]]] = {}
+    chows = []
+    pungs = []
+    for i, b in enumerate(ctx.sets):
+        if not b.kinds:
+            continue
+        (chows if b.shape == CHOW else pungs).append((b.kinds[0], i))
+    chows.sort()
+    pungs.sort()
+    if len(chows) >= 2:
+        pair = ctx.pair.kinds[0] if ctx.pair is not None and ctx.pair.kinds else None
+        for size, label in ((2, _chow_pair), (3, _chow_triple), (4, None)):
+            for group in combinations(chows, size):
+                ks = tuple(k for k, _ in group)
+                fan = label(*ks) if label is not None else _chow_quad(ks, pair)
+                if fan is not None:
+                    out.setdefault(fan, []).append(tuple(sorted(i for _, i in group)))
+    if len(pungs) >= 2:
+        for size in (2, 3, 4):
+            for group in combinations(pungs, size):
+                fan = _pung_group(tuple(k for k, _ in group))
+                if fan is not None:
+                    out.setdefault(fan, []).append(tuple(sorted(i for _, i in group)))
+    ctx.__dict__["_relations"] = out
+    return out
 
 
-@combo("short_straight", needs=("chow2",))
-def short_straight(ctx: Ctx) -> Groups:
-    """Two chows of one suit that run on into each other, 123 and 456 (连六)."""
-    return _groups(chow_starts(ctx), 2, lambda a, b: b - a == 3 and _one_suit(a, b))
+def _of(fan: str) -> Callable[[Ctx], Groups]:
+    def fn(ctx: Ctx) -> Groups:
+        return tuple(relations(ctx).get(fan, NONE))
+
+    return fn
 
 
-@combo("two_terminal_chows", needs=("chow2",))
-def two_terminal_chows(ctx: Ctx) -> Groups:
-    """123 and 789 of one suit (老少副)."""
-    return _groups(chow_starts(ctx), 2, lambda a, b: b - a == 6 and _rank(a) == 0)
+# -- the fans (registered with their occurrences) ----------------------------------------------
 
-
-# -- three chows ------------------------------------------------------------------------------
-
-
-@combo("pure_triple_chow", needs=("chow3", "dup_chow"))
-def pure_triple_chow(ctx: Ctx) -> Groups:
-    """Three identical chows (一色三同顺)."""
-    return _groups(chow_starts(ctx), 3, lambda a, b, c: a == b == c)
-
-
-@combo("pure_shifted_chows", needs=("chow3",))
-def pure_shifted_chows(ctx: Ctx) -> Groups:
-    """Three chows of one suit, each one (or each two) up from the last: 123 234 345, or 123
-    345 567 (一色三步高)."""
-    return _groups(chow_starts(ctx), 3, lambda *ks: _one_suit(*ks) and (_shifted(ks, 1) or _shifted(ks, 2)))
-
-
-@combo("mixed_shifted_chows", needs=("chow3", "three_suits"))
-def mixed_shifted_chows(ctx: Ctx) -> Groups:
-    """Three chows in the three suits, their numbers each one up from another's: 123m 234p 345s
-    in any order of suits (三色三步高)."""
-    return _groups(chow_starts(ctx), 3, lambda *ks: _three_suits(*ks) and _shifted(tuple(sorted(map(_rank, ks))), 1))
-
-
-# -- four chows -------------------------------------------------------------------------------
-
-
-@combo("quadruple_chow", needs=("chow3", "dup_chow"))
-def quadruple_chow(ctx: Ctx) -> Groups:
-    """Four identical chows (一色四同顺)."""
-    return _groups(chow_starts(ctx), 4, lambda a, b, c, d: a == b == c == d)
-
-
-@combo("four_pure_shifted_chows", needs=("chow3",))
-def four_pure_shifted_chows(ctx: Ctx) -> Groups:
-    """Four chows of one suit, each one (or each two) up from the last (一色四步高)."""
-    return _groups(chow_starts(ctx), 4, lambda *ks: _one_suit(*ks) and (_shifted(ks, 1) or _shifted(ks, 2)))
-
-
-def _pair_kind(ctx: Ctx) -> int | None:
-    p = ctx.pair
-    return None if p is None or not p.kinds else p.kinds[0]
-
-
-@combo("pure_terminal_chows", needs=("chow3", "dup_chow", "one_suit", "no_honor"))
-def pure_terminal_chows(ctx: Ctx) -> Groups:
-    """123 123 789 789 and a pair of 5, all of one suit (一色双龙会)."""
-    pk = _pair_kind(ctx)
-    if pk is None or pk >= 27 or _rank(pk) != 4:
-        return NONE
-    return _groups(chow_starts(ctx), 4, lambda a, b, c, d: a == b == pk - 4 and c == d == pk + 2)
-
-
-@combo("three_suited_terminal_chows", needs=("chow3", "three_suits", "no_honor"))
-def three_suited_terminal_chows(ctx: Ctx) -> Groups:
-    """123 and 789 in each of two suits and a pair of 5 in the third (三色双龙会)."""
-    pk = _pair_kind(ctx)
-    if pk is None or pk >= 27 or _rank(pk) != 4:
-        return NONE
-
-    def test(*ks: int) -> bool:
-        suits = {_suit(k) for k in ks}
-        return len(suits) == 2 and _suit(pk) not in suits and all(sorted(_rank(k) for k in ks if _suit(k) == s) == [0, 6] for s in suits)
-
-    return _groups(chow_starts(ctx), 4, test)
-
-
-# -- pungs ------------------------------------------------------------------------------------
-
-
-@combo("double_pung", needs=("pung",))
-def double_pung(ctx: Ctx) -> Groups:
-    """Two pungs (or kongs) of the same number in two suits (双同刻)."""
-    return _groups(number_pungs(ctx), 2, lambda a, b: _rank(a) == _rank(b) and _suit(a) != _suit(b))
-
-
-@combo("pure_shifted_pungs", needs=("pung3",))
-def pure_shifted_pungs(ctx: Ctx) -> Groups:
-    """Three pungs of one suit with consecutive numbers, 111 222 333 (一色三节高)."""
-    return _groups(number_pungs(ctx), 3, lambda *ks: _one_suit(*ks) and _shifted(ks, 1))
-
-
-@combo("mixed_shifted_pungs", needs=("pung3", "three_suits"))
-def mixed_shifted_pungs(ctx: Ctx) -> Groups:
-    """Three pungs in the three suits with consecutive numbers in any order of suits (三色三节高)."""
-    return _groups(number_pungs(ctx), 3, lambda *ks: _three_suits(*ks) and _shifted(tuple(sorted(map(_rank, ks))), 1))
-
-
-@combo("four_pure_shifted_pungs", needs=("pung4",))
-def four_pure_shifted_pungs(ctx: Ctx) -> Groups:
-    """Four pungs of one suit with consecutive numbers (一色四节高)."""
-    return _groups(number_pungs(ctx), 4, lambda *ks: _one_suit(*ks) and _shifted(ks, 1))
-
-
-def honor_pungs(ctx: Ctx, kinds: range) -> list[tuple[int, int]]:
-    return [(i, b.kinds[0]) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and b.kinds[0] in kinds]
-
-
-_WINDS = range(27, 31)
-_DRAGONS = range(31, 34)
-
-
-@combo("big_three_winds", needs=("wind_pung", "pung3"))
-def big_three_winds(ctx: Ctx) -> Groups:
-    """Pungs (or kongs) of three winds (三风刻)."""
-    return _groups(honor_pungs(ctx, _WINDS), 3, lambda *ks: True)
-
-
-@combo("two_dragon_pungs", needs=("dragon_pung",))
-def two_dragon_pungs(ctx: Ctx) -> Groups:
-    """Pungs (or kongs) of two dragons (双箭刻)."""
-    return _groups(honor_pungs(ctx, _DRAGONS), 2, lambda *ks: True)
+_NEW = {
+    # two chows
+    "mixed_double_chow": (("chow2",), "Two chows of the same numbers in two suits (喜相逢)."),
+    "short_straight": (("chow2",), "Two chows of one suit that run on into each other, 123 and 456 (连六)."),
+    "two_terminal_chows": (("chow2",), "123 and 789 of one suit (老少副)."),
+    # three chows
+    "pure_triple_chow": (("chow3", "dup_chow"), "Three identical chows (一色三同顺)."),
+    "pure_shifted_chows": (("chow3",), "Three chows of one suit, each one (or each two) up from the last: 123 234 345, or 123 345 567 (一色三步高)."),
+    "mixed_shifted_chows": (("chow3", "three_suits"), "Three chows in the three suits, their numbers each one up from another's: 123m 234p 345s in any order of suits (三色三步高)."),
+    # four chows
+    "quadruple_chow": (("chow3", "dup_chow"), "Four identical chows (一色四同顺)."),
+    "four_pure_shifted_chows": (("chow3",), "Four chows of one suit, each one (or each two) up from the last (一色四步高)."),
+    "pure_terminal_chows": (("chow3", "dup_chow", "one_suit", "no_honor"), "123 123 789 789 and a pair of 5, all of one suit (一色双龙会)."),
+    "three_suited_terminal_chows": (("chow3", "three_suits", "no_honor"), "123 and 789 in each of two suits and a pair of 5 in the third (三色双龙会)."),
+    # pungs
+    "double_pung": (("pung",), "Two pungs (or kongs) of the same number in two suits (双同刻)."),
+    "pure_shifted_pungs": (("pung3",), "Three pungs of one suit with consecutive numbers, 111 222 333 (一色三节高)."),
+    "mixed_shifted_pungs": (("pung3", "three_suits"), "Three pungs in the three suits with consecutive numbers in any order of suits (三色三节高)."),
+    "four_pure_shifted_pungs": (("pung4",), "Four pungs of one suit with consecutive numbers (一色四节高)."),
+    "big_three_winds": (("wind_pung", "pung3"), "Pungs (or kongs) of three winds (三风刻)."),
+    "two_dragon_pungs": (("dragon_pung",), "Pungs (or kongs) of two dragons (双箭刻)."),
+}
+for _pid, (_needs, _doc) in _NEW.items():
+    _fn = _of(_pid)
+    _fn.__doc__ = _doc
+    _fn.__name__ = _pid
+    combo(_pid, needs=_needs)(_fn)
 
 
 # -- occurrences of patterns registered elsewhere (shapes.py, honors.py) ------------------------
@@ -222,37 +202,11 @@ def two_dragon_pungs(ctx: Ctx) -> Groups:
 def _pure_double_chow(ctx: Ctx, *, concealed_only: bool = False) -> Groups:
     if concealed_only and not ctx.concealed_hand:
         return NONE
-    return _groups(chow_starts(ctx), 2, lambda a, b: a == b)
+    return tuple(relations(ctx).get("pure_double_chow", NONE))
 
 
-@instances("pure_straight")
-def _pure_straight(ctx: Ctx) -> Groups:
-    return _groups(chow_starts(ctx), 3, lambda a, b, c: _rank(a) == 0 and b == a + 3 and c == a + 6)
-
-
-@instances("mixed_straight")
-def _mixed_straight(ctx: Ctx) -> Groups:
-    return _groups(chow_starts(ctx), 3, lambda *ks: _three_suits(*ks) and sorted(map(_rank, ks)) == [0, 3, 6])
-
-
-@instances("mixed_triple_chow")
-def _mixed_triple_chow(ctx: Ctx) -> Groups:
-    return _groups(chow_starts(ctx), 3, lambda *ks: _three_suits(*ks) and len({_rank(k) for k in ks}) == 1)
-
-
-@instances("triple_pung")
-def _triple_pung(ctx: Ctx) -> Groups:
-    return _groups(number_pungs(ctx), 3, lambda *ks: _three_suits(*ks) and len({_rank(k) for k in ks}) == 1)
-
-
-@instances("big_three_dragons")
-def _big_three_dragons(ctx: Ctx) -> Groups:
-    return _groups(honor_pungs(ctx, _DRAGONS), 3, lambda *ks: True)
-
-
-@instances("big_four_winds")
-def _big_four_winds(ctx: Ctx) -> Groups:
-    return _groups(honor_pungs(ctx, _WINDS), 4, lambda *ks: True)
+for _pid in ("pure_straight", "mixed_straight", "mixed_triple_chow", "triple_pung", "big_three_dragons", "big_four_winds"):
+    instances(_pid)(_of(_pid))
 
 
 def _pung_of(ctx: Ctx, kind: int) -> Groups:
@@ -271,7 +225,7 @@ def _round_wind_pung(ctx: Ctx) -> Groups:
 
 @instances("dragon_pung")
 def _dragon_pung(ctx: Ctx) -> Groups:
-    return tuple((i,) for i, _ in honor_pungs(ctx, _DRAGONS))
+    return tuple((i,) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and b.kinds[0] >= 31)
 
 
 # -- pungs of given kinds -----------------------------------------------------------------------

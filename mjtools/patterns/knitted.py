@@ -17,7 +17,7 @@ def _whole_straight(ctx: Ctx) -> bool:
     return sum(1 for k in ctx.kind_set if k < 27) == 9
 
 
-@pattern("knitted_straight")
+@pattern("knitted_straight", needs=("knit",))
 def knitted_straight(ctx: Ctx, *, all_chows: bool = False) -> int:
     """A whole knitted straight (组合龙): the knitted_straight form, or a 全不靠 with all nine of
     its number tiles. `all_chows`: only the knitted_straight form whose other set is a chow and
@@ -30,7 +30,7 @@ def knitted_straight(ctx: Ctx, *, all_chows: bool = False) -> int:
     return int(not all_chows and ctx.form == "knitted" and _whole_straight(ctx))
 
 
-@pattern("knitted_seven_honors")
+@pattern("knitted_seven_honors", needs=("knit",))
 def knitted_seven_honors(ctx: Ctx) -> int:
     """全不靠 holding all seven honors (七星不靠)."""
     return int(ctx.form == "knitted" and all(k in ctx.kind_set for k in range(27, 34)))

@@ -7,7 +7,6 @@ from mjtools.analysis.blocks import CHOW, PAIR
 from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
 
-_ROLES = ("edge", "closed", "pair")
 # The last hand asked about: every reading of one hand asks the same question, and finding a
 # second wait is the costly part. Keeps the hand and the spec, so their ids are not reused.
 _LAST: list[tuple[object, object, bool, bool]] = []
@@ -15,19 +14,28 @@ _LAST: list[tuple[object, object, bool, bool]] = []
 
 def _role(ctx: Ctx) -> str | None:
     """Where the winning kind sits among the concealed sets and pair of the reading: the edge
-    of a chow before its middle before the pair (one role only, the first that applies)."""
+    of a chow before its middle before the pair (one role only, the first that applies).
+    Worked out once per reading (three fans ask)."""
+    d = ctx.__dict__
+    if "_wait_role" in d:
+        return d["_wait_role"]
     k = ctx.win_kind
-    if k is None:
-        return None
-    found = set()
-    for b in ctx.blocks:
-        if b.meld is not None or k not in b.kinds:
-            continue
-        if b.shape == CHOW:
-            found.add("closed" if b.kinds[1] == k else "edge")
-        elif b.shape == PAIR:
-            found.add("pair")
-    return next((r for r in _ROLES if r in found), None)
+    role = None
+    if k is not None:
+        edge = closed = pair = False
+        for b in ctx.d.blocks:
+            if b.meld is not None or k not in b.kinds:
+                continue
+            if b.shape == CHOW:
+                if b.kinds[1] == k:
+                    closed = True
+                else:
+                    edge = True
+            elif b.shape == PAIR:
+                pair = True
+        role = "edge" if edge else "closed" if closed else "pair" if pair else None
+    d["_wait_role"] = role
+    return role
 
 
 def _only_wait(ctx: Ctx, live: bool) -> bool:

@@ -55,7 +55,7 @@ def choose(ctx: Ctx, found: list[Awarded], plan: Plan, lang: str, removed: dict[
         if e.combine:
             for g in e.inst_fn(ctx):
                 cands.append((a.value, plan.order[a.id], a.id, g))
-    chosen = _best(cands, {a.id: by_id[a.id] for a in found}, plan.order) if cands else []
+    chosen = _choice(cands, {a.id: by_id[a.id] for a in found}, plan) if cands else []
     groups: dict[str, list[Group]] = {}
     for fid, g in chosen:
         groups.setdefault(fid, []).append(g)
@@ -71,6 +71,18 @@ def choose(ctx: Ctx, found: list[Awarded], plan: Plan, lang: str, removed: dict[
         else:
             removed[a.id] = "sets already combined"
     return out, groups
+
+
+def _choice(cands: list[tuple[float, int, str, Group]], entries: dict[str, Entry], plan: Plan) -> list[tuple[str, Group]]:
+    """_best, remembered per plan: the same groups of sets recur from hand to hand."""
+    key = tuple(cands)
+    memo = plan.combine_memo
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > 4096:
+            memo.clear()
+        got = memo[key] = _best(cands, entries, plan.order)
+    return got
 
 
 def _count(e: Entry, n: int) -> int:
@@ -146,10 +158,15 @@ def _find(comp: list[int], s: int) -> int:
 
 def exclude(ctx: Ctx, found: list[Awarded], present: set[str], plan: Plan, removed: dict[str, str], lang: str, groups: dict[str, list[Group]]) -> list[Awarded]:
     """Exclusions, stronger fans first (limits, then value, then file order): whole fans are
-    removed; partial ones drop instances. Returns the fans kept, with their counts."""
+    removed; partial ones drop instances. Returns the fans kept, with their counts. Only fans
+    that exclude one of the fans present take part (the others exclude nothing)."""
     order = plan.order
     by_id = plan.by_id
-    counts = {a.id: a.count for a in found}
+    excludes = plan.excludes
+    hits = [a for a in found if a.id in excludes and not excludes[a.id].isdisjoint(present)]
+    if len(hits) > 1:
+        hits.sort(key=lambda a: (not a.limit, -a.value * a.count, order[a.id]))
+    counts: dict[str, int] = {}
     live: dict[str, list[Group]] = {}
 
     def instances_of(fid: str) -> list[Group]:
@@ -158,7 +175,7 @@ def exclude(ctx: Ctx, found: list[Awarded], present: set[str], plan: Plan, remov
             got = live[fid] = list(groups[fid]) if fid in groups else list(by_id[fid].inst_fn(ctx))
         return got
 
-    for a in sorted(found, key=lambda a: (not a.limit, -a.total, order[a.id])):
+    for a in hits:
         if a.id in removed:
             continue
         e = by_id[a.id]
@@ -174,13 +191,17 @@ def exclude(ctx: Ctx, found: list[Awarded], present: set[str], plan: Plan, remov
                 keep = [g for g in theirs if not set(g) <= mine]
                 n = len(theirs) - len(keep)
                 live[fid] = keep
+            if fid not in counts:
+                counts[fid] = next(x.count for x in found if x.id == fid)
             counts[fid] -= n
             if counts[fid] <= 0:
                 removed[fid] = a.id
+    if not counts:
+        return [a for a in found if a.id not in removed]
     out = []
     for a in found:
         if a.id in removed:
             continue
-        n = counts[a.id]
+        n = counts.get(a.id, a.count)
         out.append(a if n == a.count else by_id[a.id].awarded(a.value, n, lang))
     return out

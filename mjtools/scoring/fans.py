@@ -64,7 +64,16 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
             needs = -1
             for _, n in parts:
                 needs &= n
-            return (lambda c: max(f(c) for f in fns)), max(needs, 0)
+
+            def any_of(c: Ctx) -> int:
+                best = 0
+                for f in fns:
+                    n = f(c)
+                    if n > best:
+                        best = n
+                return best
+
+            return any_of, max(needs, 0)
         if "none_of" in spec:
             fns = [compile_spec(s)[0] for s in spec["none_of"]]
             return (lambda c: int(not any(f(c) for f in fns))), 0
@@ -77,6 +86,8 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
             needs = BIT["situation"] | SITUATION_BIT.get(spec["situation"], 0)
         elif key == "win_by":
             needs = BIT["tsumo"] if spec["win_by"] == "tsumo" else BIT["ron"]
+        elif key == "suits" and spec.get("honors") is False:
+            needs = BIT["no_honor"]
         return (lambda c: prim(c, spec)), needs
     raise TypeError(f"not a pattern: {spec!r}")
 
@@ -157,6 +168,7 @@ class Plan:
         for e in every:
             self.uses |= e.needs
         self._candidates: dict[int, tuple[Entry, ...]] = {}
+        self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
 
     def candidates(self, features: int) -> tuple[Entry, ...]:
         """The fans (in file order) whose needed features the reading has."""
