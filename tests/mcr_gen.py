@@ -353,3 +353,26 @@ def mcr_case(rng: random.Random) -> tuple[str, dict[str, Any], tuple]:
         w = mcr_win(rng)
         if w is not None:
             return w.text(), w.options(), w.gb_args()
+
+
+def gb_args_of(text: str, opts: dict[str, Any]) -> tuple:
+    """pymahjonggb's arguments for a hand in notation with batch options (as `Win.gb_args`)."""
+    from mjtools.tiles.notation import parse_hand
+
+    hand = parse_hand(text)
+    seat = opts.get("seat", "E")
+    packs = []
+    for m in hand.melds:
+        if m.kind == "chow":
+            packs.append(("CHI", GB[m.kinds[1]], 1))
+        elif m.concealed:
+            packs.append(("GANG", GB[m.kinds[0]], 0))
+        else:
+            packs.append(("GANG" if m.is_kong else "PENG", GB[m.kinds[0]], (SEATS.index(seat) - SEATS.index(m.source)) % 4))
+    flowers = sum(len(a.tiles) for a in hand.aside)
+    situation = opts.get("situation", {})
+    return (
+        tuple(packs), tuple(GB[t.kind] for t in hand.concealed), GB[hand.last.kind], flowers, bool(opts.get("tsumo")),
+        bool(situation.get("last_of_kind")), bool(opts.get("kong_bloom") or opts.get("robbing_kong")), bool(opts.get("last_tile")),
+        SEATS.index(seat), SEATS.index(opts.get("round", "E")), True,
+    )
