@@ -46,7 +46,7 @@ def test_payments(run):
     ("(1f2f3f)123m456p789s1z+1z", "bonus tile"),
     ("(123z@W)123m456p789s1z+1z", "is not a chow, pung or kong"),
     ("(135m@W)123m456p789s1z+1z", "is not a chow, pung or kong"),
-    ("123m456p789s11z2z{3z}+2z", "not a bonus tile"),
+    ("123m456p789s11z22z{3z}+2z", "not a bonus tile"),
     ("123m456p789s11z+1z", "tiles"),
 ])
 def test_bad_input_exits_2_with_one_line(run, hand, words):
