@@ -38,10 +38,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-from mcr_gen import mcr_case  # noqa: E402
 from riichi_cases import random_case  # noqa: E402
 
 from gen import winning_case  # noqa: E402
+from mcr_gen import mcr_case  # noqa: E402
 from mjtools.rules import load  # noqa: E402
 from mjtools.rules.hand_options import build_context, normalize  # noqa: E402
 from mjtools.scoring import score  # noqa: E402

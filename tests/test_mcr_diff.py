@@ -151,7 +151,7 @@ DIFFERENCES = {
     # option=value: (hand, batch options, the fans that differ from pymahjonggb's: {id: count, 0 for none})
     "rulebook=strict_1998": ("1133m2244p11334s+4s", {"from": "S"}, {"lower_four": 0, "no_honors": 1}),
     "live_waits_only=true": ("1111345678999p+2p", {"tsumo": True}, {"closed_wait": 1}),
-    "concealed_and_melded_kong=false": ("23m456p55s[1111z](2222z@N)+1m", {"from": "N"}, {"concealed_and_melded_kong": 0, "melded_kong": 1, "concealed_kong": 1}),
+    "concealed_and_melded_kong_fan=false": ("23m456p55s[1111z](2222z@N)+1m", {"from": "N"}, {"concealed_and_melded_kong": 0, "melded_kong": 1, "concealed_kong": 1}),
 }
 
 
