@@ -68,3 +68,19 @@ def test_wait_on_a_knitted_straight_with_a_meld(run):
     r = run("wait", "-r", "mcr", "47m258p369s(123p@W)55s", "-f", "json")
     rec = json.loads(r.stdout)
     assert rec["tenpai"] is True and rec["waits"] == ["1m"] and rec["winning"]["1m"]["ron"] is True
+
+
+def test_simulate_plays_legal_wins(run, tmp_path):
+    out = tmp_path / "mcr.jsonl"
+    r = run("simulate", "-r", "mcr", "--hands", "2", "--seed", "3", "--out", str(out), "-f", "json")
+    assert r.exit_code == 0, r.stderr
+    lines = out.read_text(encoding="utf-8").splitlines()[1:]
+    assert len(lines) == 2
+    for line in lines:
+        rec = json.loads(line)
+        assert sum(rec["net"].values()) + rec["pot"] == 0
+        for win in rec["wins"]:
+            assert win["fan_total"] - win["fans"].get("flower", 0) >= 8
+            # each other player pays 8, the discarder (or everyone, self-drawn) the fans too
+            payers = 1 if win["from"] else 3
+            assert win["points"] == 24 + payers * win["fan_total"]

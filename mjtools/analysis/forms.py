@@ -14,6 +14,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+from mjtools.analysis import tables
 from mjtools.analysis.tables import INF
 
 if TYPE_CHECKING:
@@ -183,6 +184,7 @@ def knitted_straight_distance(st: HandState, spec: ShapeSpec, groups: frozenset[
     if st.melds > 1 or spec.hand_size != 13 or not {0, 1, 2} <= groups or not all(k in spec.kinds for k in range(27)):
         return INF
     sub = _one_set_spec(spec)
+    plain = _plain_groups(sub)
     counts = st.counts
     # The straights the hand is nearest first: the rest costs at least nothing, so a straight
     # missing as many as the best total found cannot improve on it.
@@ -195,9 +197,36 @@ def knitted_straight_distance(st: HandState, spec: ShapeSpec, groups: frozenset[
         for k in straight:
             if rest[k]:
                 rest[k] -= 1
-        part = HandState(rest, 0, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, st.held, st.meld_kinds, st.concealed_kongs, st.meld_counts)
-        best = min(best, missing + standard_distance(part, sub))
+        if plain is not None:
+            # Plain tables (no wildcard, 2-5-8 pair or suit rules): the rest's distance to
+            # 1 - melds sets and a pair straight from the per-group vectors.
+            acc = tables.ZERO
+            first = True
+            for variant, kinds in plain:
+                gid = tables.vector(variant, sum(rest[k] * p for k, p in zip(kinds, tables.POW5)))
+                acc = gid if first else tables.combine(acc, gid)
+                first = False
+            d = tables.VECTORS[acc][2 * (1 - st.melds) + 1]
+        else:
+            part = HandState(rest, 0, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, st.held, st.meld_kinds, st.concealed_kongs, st.meld_counts)
+            d = standard_distance(part, sub)
+        best = min(best, missing + d)
     return best
+
+
+_PLAIN_GROUPS: dict[int, tuple[ShapeSpec, tuple[tuple[str, tuple[int, ...]], ...] | None]] = {}
+
+
+def _plain_groups(spec: ShapeSpec) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
+    """(table variant, kinds) per group of a spec whose standard distance is the plain table
+    combination; None when the spec needs the general path."""
+    got = _PLAIN_GROUPS.get(id(spec))
+    if got is None or got[0] is not spec:
+        plain = None
+        if not (spec.wild_kinds or spec.stand_ins or spec.pair_258 or spec.max_suits is not None or spec.min_tiles_one_suit is not None or spec.all_three_suits or spec.honor_chows):
+            plain = tuple(lay for lay in spec.group_layout() if lay is not None)
+        got = _PLAIN_GROUPS[id(spec)] = (spec, plain)
+    return got[1]
 
 
 OTHER_FORMS = {
