@@ -341,6 +341,13 @@ def _irregular(hand: Hand, spec: ShapeSpec, form: str, compact: bool) -> Iterato
     if got is None or any(c > 1 for c in got[0]):
         return
     counts, wild = got
+    if not wild and form == "knitted":
+        # No wildcard: fourteen different kinds, the suited ones within one knitted straight.
+        held = [k for k in range(34) if counts[k]]
+        suited = {k for k in held if k < 27}
+        if len(held) == 14 and any(suited <= set(s) for s in KNITTED_STRAIGHTS):
+            yield [Block(SINGLE, (k,)) for k in held]
+        return
     one = ShapeSpec(**{**spec.__dict__, "forms": (form,), "_groups": ()})
     st = state_of(hand, one)
     if form_distances(st, one).get(form) != st.wild:
@@ -410,6 +417,10 @@ def knitted_straight(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iter
                 rest[k] -= 1
         knit = [Block("knitted", straight[i : i + 3], wilds=tuple(k for k in straight[i : i + 3] if k in missing)) for i in (0, 3, 6)]
         knit.sort(key=lambda b: b.kinds)
+        if not wild:
+            for blocks in _standard_plain(rest, 1 - len(melds)):
+                yield knit + melds + blocks
+            continue
         for nat, w, s, p in _natural_blocks(rest, wild - len(missing), 1 - len(melds), True, 0, spec):
             for extra in _wild_blocks(w, s, p, spec, compact):
                 blocks = knit + melds + sorted(nat + extra, key=lambda b: (b.shape == PAIR, b.kinds, b.wilds))
@@ -512,11 +523,11 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
                 found.extend((form, blocks) for blocks in thirteen_orphans(hand, spec))
         elif form in ("knitted", "thirteen_unrelated"):
             # Fourteen different kinds, no melds.
-            if not hand.melds and max(counts) == 1:
+            if not hand.melds and counts.count(1) == 14:
                 found.extend((form, blocks) for blocks in FORMS[form](hand, spec))
         elif form == "knitted_straight":
             # Some knitted straight held whole, at most one meld.
-            if len(hand.melds) <= 1 and any(all(map(counts.__getitem__, ks)) for ks in KNITTED_STRAIGHTS):
+            if len(hand.melds) <= 1 and counts[:27].count(0) <= 18 and any(all(map(counts.__getitem__, ks)) for ks in KNITTED_STRAIGHTS):
                 found.extend((form, blocks) for blocks in knitted_straight(hand, spec))
         else:
             found.extend((form, blocks) for blocks in FORMS[form](hand, spec))

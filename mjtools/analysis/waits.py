@@ -111,14 +111,21 @@ def complete(counts: list[int], melds: int, spec: ShapeSpec, meld_suits: frozens
     return False
 
 
-def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...], cap: int = 4) -> bool:
-    """other_wait_exists for a simple spec. A drawn tile changes one group, so a group is worth
-    trying only if every other group already splits into sets (with one pair at most); then only
-    kinds of that group next to a held tile need a look."""
+def _concealed_counts(ctx: Ctx) -> list[int]:
+    """Copies of each of the 34 kinds among the concealed tiles (the winning tile left out)."""
     counts = [0] * 50  # every kind, so that no tile needs a range test (only 0-33 are read)
     for t in ctx.hand.concealed:
         counts[t.kind] += 1
     del counts[34:]
+    return counts
+
+
+def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...], cap: int = 4, counts: list[int] | None = None) -> bool:
+    """other_wait_exists for a simple spec. A drawn tile changes one group, so a group is worth
+    trying only if every other group already splits into sets (with one pair at most); then only
+    kinds of that group next to a held tile need a look."""
+    if counts is None:
+        counts = _concealed_counts(ctx)
     melds = len(ctx.hand.melds)
     # The suits held matter only under a suit limit (缺一门): most specs skip the work.
     suits_held = set() if spec.max_suits is None else {k // 9 for m in ctx.hand.melds for k in m.kinds if k < 27} | {g for g in range(3) if any(counts[g * 9 : g * 9 + 9])}
@@ -201,19 +208,18 @@ def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
     if plain is not None:
         # The standard form and seven pairs the quick way; the irregular forms only if the hand
         # before the win was ready in them (most hands are far from thirteen orphans).
-        if _other_wait_simple(ctx, plain[0], win, held, cap):
+        counts = _concealed_counts(ctx)
+        if _other_wait_simple(ctx, plain[0], win, held, cap, counts):
             return True
-        return _other_wait_general(ctx, plain[1], win, cap, ready_first=True)
+        return _other_wait_general(ctx, plain[1], win, cap, ready_first=True, counts=counts)
     return _other_wait_general(ctx, spec, win, cap)
 
 
-def _other_wait_general(ctx: Ctx, spec: ShapeSpec, win: int, cap: int, ready_first: bool = False) -> bool:
+def _other_wait_general(ctx: Ctx, spec: ShapeSpec, win: int, cap: int, ready_first: bool = False, counts: list[int] | None = None) -> bool:
     if ready_first and not spec.wild_kinds and not spec.stand_ins:
         # The quick test on the concealed counts first: building the state costs more.
-        counts = [0] * 34
-        for t in ctx.hand.concealed:
-            if t.kind < 34:
-                counts[t.kind] += 1
+        if counts is None:
+            counts = _concealed_counts(ctx)
         forms = _may_be_ready(_Counts(counts, len(ctx.hand.melds)), spec.forms)
         if not forms:
             return False
@@ -333,14 +339,15 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
     from mjtools.analysis.decompose import KNITTED_STRAIGHTS
 
     c = st.counts
+    distinct = 34 - c.count(0)  # (list.count runs in C: cheaper than any loop here)
     out = []
     for form in forms:
         if form == "thirteen_orphans":
-            ok = not st.melds and sum(1 for k in _ORPHANS if c[k]) >= 12
+            ok = not st.melds and distinct >= 12 and sum(1 for k in _ORPHANS if c[k]) >= 12
         elif form in ("knitted", "thirteen_unrelated"):
-            ok = not st.melds and max(c) <= 1
+            ok = not st.melds and distinct >= 13 and max(c) <= 1
         elif form == "knitted_straight":
-            ok = st.melds <= 1 and any(sum(1 for k in ks if c[k]) >= 8 for ks in KNITTED_STRAIGHTS)
+            ok = st.melds <= 1 and 27 - c[:27].count(0) >= 8 and any(sum(1 for k in ks if c[k]) >= 8 for ks in KNITTED_STRAIGHTS)
         else:
             ok = True
         if ok:

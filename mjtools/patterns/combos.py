@@ -12,6 +12,7 @@ Chows are named by their lowest kind (123m = 0); a chow's rank is that kind's pl
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 
 from mjtools.analysis.blocks import CHOW
@@ -22,21 +23,6 @@ Groups = tuple[tuple[int, ...], ...]
 NONE: Groups = ()
 
 
-def combo(pid: str, needs: tuple[str, ...]) -> Callable[[Callable[[Ctx], Groups]], Callable[[Ctx], Groups]]:
-    """Register an occurrence function under `pid`, and its count as the pattern."""
-
-    def deco(fn: Callable[[Ctx], Groups]) -> Callable[[Ctx], Groups]:
-        instances(pid)(fn)
-
-        def count(ctx: Ctx) -> int:
-            return len(fn(ctx))
-
-        count.__doc__ = fn.__doc__
-        count.__name__ = fn.__name__
-        pattern(pid, needs=needs)(count)
-        return fn
-
-    return deco
 
 
 def _suit(k: int) -> int:
@@ -47,6 +33,7 @@ def _rank(k: int) -> int:
     return k % 9
 
 
+@lru_cache(maxsize=2048)
 def _chow_pair(a: int, b: int) -> str | None:
     """The fan two chows (lowest kinds a <= b) make: at most one."""
     if a == b:
@@ -61,6 +48,7 @@ def _chow_pair(a: int, b: int) -> str | None:
     return "mixed_double_chow" if a % 9 == b % 9 else None
 
 
+@lru_cache(maxsize=8192)
 def _chow_triple(a: int, b: int, c: int) -> str | None:
     sa, sb, sc = a // 9, b // 9, c // 9
     if sa == sb == sc:
@@ -83,6 +71,7 @@ def _chow_triple(a: int, b: int, c: int) -> str | None:
     return None
 
 
+@lru_cache(maxsize=8192)
 def _chow_quad(ks: tuple[int, ...], pair: int | None) -> str | None:
     a, b, c, d = ks
     suits = {k // 9 for k in ks}
@@ -101,6 +90,7 @@ def _chow_quad(ks: tuple[int, ...], pair: int | None) -> str | None:
     return None
 
 
+@lru_cache(maxsize=8192)
 def _pung_group(ks: tuple[int, ...]) -> str | None:
     """The fan 2-4 pungs (kinds in increasing order) make: at most one."""
     n = len(ks)
@@ -127,33 +117,42 @@ def _pung_group(ks: tuple[int, ...]) -> str | None:
 def relations(ctx: Ctx) -> dict[str, list[tuple[int, ...]]]:
     """Every group of 2-4 sets of the reading that makes a fan, by fan (worked out once per
     reading: the patterns below and the scorer's account-once choice all read it)."""
-    got = ctx.__dict__.get("_relations")
+    d = ctx.__dict__
+    got = d.get("_relations")
     if got is not None:
         return got
     out: dict[str, list[tuple[int, ...]]] = {}
     chows = []
     pungs = []
     for i, b in enumerate(ctx.sets):
-        if not b.kinds:
-            continue
-        (chows if b.shape == CHOW else pungs).append((b.kinds[0], i))
-    chows.sort()
-    pungs.sort()
+        ks = b.kinds
+        if ks:
+            (chows if b.shape == CHOW else pungs).append((ks[0], i))
     if len(chows) >= 2:
-        pair = ctx.pair.kinds[0] if ctx.pair is not None and ctx.pair.kinds else None
-        for size, label in ((2, _chow_pair), (3, _chow_triple), (4, None)):
-            for group in combinations(chows, size):
-                ks = tuple(k for k, _ in group)
-                fan = label(*ks) if label is not None else _chow_quad(ks, pair)
+        chows.sort()
+        for (a, i), (b, j) in combinations(chows, 2):
+            fan = _chow_pair(a, b)
+            if fan is not None:
+                out.setdefault(fan, []).append((i, j) if i < j else (j, i))
+        if len(chows) >= 3:
+            for group in combinations(chows, 3):
+                fan = _chow_triple(group[0][0], group[1][0], group[2][0])
                 if fan is not None:
                     out.setdefault(fan, []).append(tuple(sorted(i for _, i in group)))
+            if len(chows) >= 4:
+                pair = ctx.pair.kinds[0] if ctx.pair is not None and ctx.pair.kinds else None
+                for group in combinations(chows, 4):
+                    fan = _chow_quad(tuple(k for k, _ in group), pair)
+                    if fan is not None:
+                        out.setdefault(fan, []).append(tuple(sorted(i for _, i in group)))
     if len(pungs) >= 2:
-        for size in (2, 3, 4):
+        pungs.sort()
+        for size in range(2, len(pungs) + 1):
             for group in combinations(pungs, size):
                 fan = _pung_group(tuple(k for k, _ in group))
                 if fan is not None:
                     out.setdefault(fan, []).append(tuple(sorted(i for _, i in group)))
-    ctx.__dict__["_relations"] = out
+    d["_relations"] = out
     return out
 
 
@@ -188,11 +187,20 @@ _NEW = {
     "big_three_winds": (("wind_pung", "pung3"), "Pungs (or kongs) of three winds (三风刻)."),
     "two_dragon_pungs": (("dragon_pung",), "Pungs (or kongs) of two dragons (双箭刻)."),
 }
+def _count_of(fan: str) -> Callable[[Ctx], int]:
+    def count(ctx: Ctx) -> int:
+        return len(relations(ctx).get(fan, NONE))
+
+    return count
+
+
 for _pid, (_needs, _doc) in _NEW.items():
-    _fn = _of(_pid)
-    _fn.__doc__ = _doc
-    _fn.__name__ = _pid
-    combo(_pid, needs=_needs)(_fn)
+    # Each fan is registered with its occurrences and, as the pattern, their number.
+    _fn, _count = _of(_pid), _count_of(_pid)
+    _fn.__doc__ = _count.__doc__ = _doc
+    _fn.__name__ = _count.__name__ = _pid
+    instances(_pid)(_fn)
+    pattern(_pid, needs=_needs)(_count)
 
 
 # -- occurrences of patterns registered elsewhere (shapes.py, honors.py) ------------------------
@@ -243,7 +251,13 @@ def _pungs_of(ctx: Ctx, *, tiles: str = "19m19p19s1234z") -> Groups:
     return tuple((i,) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and b.kinds[0] in kinds)
 
 
+@lru_cache(maxsize=64)
+def _mask_of(tiles: str) -> int:
+    return sum(1 << k for k in _kinds_of(tiles))
+
+
 @pattern("pungs_of", needs=("pung",))
 def pungs_of(ctx: Ctx, *, tiles: str = "19m19p19s1234z") -> int:
     """Each pung or kong of one of the given kinds (default: terminals and winds, 幺九刻)."""
-    return len(_pungs_of(ctx, tiles=tiles))
+    # A reading holds at most one pung of a kind: its bit in ctx.pung_mask.
+    return (ctx.pung_mask & _mask_of(tiles)).bit_count()

@@ -45,9 +45,9 @@ def all_even_pungs(ctx: Ctx) -> int:
     return int(all(k % 9 in (1, 3, 5, 7) for k in ctx.kind_set))
 
 
-@pattern("all_fives", needs=("standard", "no_honor"))
+@pattern("all_fives", needs=("standard", "simples_only"))
 def all_fives(ctx: Ctx) -> int:
-    """Every set and the pair hold a 5 (全带五)."""
+    """Every set and the pair hold a 5 (全带五): only 3-7, so no terminal or honor."""
     if not ctx.standard or ctx.pair is None or ctx.has_honors:
         return 0
     return int(all(any(k % 9 == 4 for k in b.kinds) for b in ctx.sets + (ctx.pair,)))

@@ -38,12 +38,19 @@ def _role(ctx: Ctx) -> str | None:
     return role
 
 
-def _only_wait(ctx: Ctx, live: bool) -> bool:
-    from mjtools.analysis.waits import other_wait_exists
+_OTHER_WAIT: list = []  # analysis.waits.other_wait_exists, imported on first use (it loads the shanten tables)
 
-    if _LAST and _LAST[0][0] is ctx.hand and _LAST[0][1] is ctx.spec and _LAST[0][2] == live:
-        return _LAST[0][3]
-    only = not other_wait_exists(ctx, live)
+
+def _only_wait(ctx: Ctx, live: bool) -> bool:
+    if _LAST:
+        last = _LAST[0]
+        if last[0] is ctx.hand and last[1] is ctx.spec and last[2] == live:
+            return last[3]
+    if not _OTHER_WAIT:
+        from mjtools.analysis.waits import other_wait_exists
+
+        _OTHER_WAIT.append(other_wait_exists)
+    only = not _OTHER_WAIT[0](ctx, live)
     _LAST[:] = [(ctx.hand, ctx.spec, live, only)]
     return only
 
@@ -66,10 +73,14 @@ def last_of_kind(ctx: Ctx) -> int:
     """Won on the last tile of its kind (和绝张): the other three are out in the open. Given as
     --situation last_of_kind, or seen: three copies in the winner's melds and --visible. Never
     while the winner keeps a copy among his concealed tiles."""
+    win = ctx.win
+    hand = ctx.hand
+    if not (win.situations or win.visible or hand.melds):
+        return 0  # neither said nor seen
     k = ctx.win_kind
-    if k is None or any(t.kind == k for t in ctx.hand.concealed):
+    if k is None or any(t.kind == k for t in hand.concealed):
         return 0
-    if ctx.win.has("last_of_kind"):
+    if win.has("last_of_kind"):
         return 1
-    shown = sum(m.kinds.count(k) for m in ctx.hand.melds) + sum(1 for t in ctx.win.visible if t.kind == k)
+    shown = sum(m.kinds.count(k) for m in hand.melds) + sum(1 for t in win.visible if t.kind == k)
     return int(shown >= 3)

@@ -55,7 +55,7 @@ def choose(ctx: Ctx, found: list[Awarded], plan: Plan, lang: str, removed: dict[
         if e.combine:
             for g in e.inst_fn(ctx):
                 cands.append((a.value, plan.order[a.id], a.id, g))
-    chosen = _choice(cands, {a.id: by_id[a.id] for a in found}, plan) if cands else []
+    chosen = _choice(cands, found, plan) if cands else []
     groups: dict[str, list[Group]] = {}
     for fid, g in chosen:
         groups.setdefault(fid, []).append(g)
@@ -73,7 +73,7 @@ def choose(ctx: Ctx, found: list[Awarded], plan: Plan, lang: str, removed: dict[
     return out, groups
 
 
-def _choice(cands: list[tuple[float, int, str, Group]], entries: dict[str, Entry], plan: Plan) -> list[tuple[str, Group]]:
+def _choice(cands: list[tuple[float, int, str, Group]], found: list[Awarded], plan: Plan) -> list[tuple[str, Group]]:
     """_best, remembered per plan: the same groups of sets recur from hand to hand."""
     key = tuple(cands)
     memo = plan.combine_memo
@@ -81,7 +81,7 @@ def _choice(cands: list[tuple[float, int, str, Group]], entries: dict[str, Entry
     if got is None:
         if len(memo) > 4096:
             memo.clear()
-        got = memo[key] = _best(cands, entries, plan.order)
+        got = memo[key] = _best(cands, {a.id: plan.by_id[a.id] for a in found}, plan.order)
     return got
 
 

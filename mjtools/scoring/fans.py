@@ -80,6 +80,8 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
         from mjtools.patterns.primitives import PRIMITIVES
 
         key = next(iter(spec))
+        if key == "suits" and set(spec) <= {"suits", "honors"}:
+            return _suits_fn(spec), BIT["no_honor"] if spec.get("honors") is False else 0
         prim = PRIMITIVES[key]
         needs = 0
         if key == "situation":
@@ -102,6 +104,16 @@ def compile_instances(spec: Any) -> Callable[[Ctx], tuple[tuple[int, ...], ...]]
         fn = INSTANCES[spec["id"]]
         return partial(fn, **params) if params else fn
     return None
+
+
+def _suits_fn(spec: Mapping[str, Any]) -> Fn:
+    """{suits: {min, max}, honors: bool} as one closure (the primitive reads the spec each time)."""
+    lo, hi = spec["suits"].get("min", 0), spec["suits"].get("max", 10**9)
+    honors = spec.get("honors")
+    if honors is None:
+        return lambda c: int(lo <= len(c.suits) <= hi)
+    want = bool(honors)
+    return lambda c: int(c.has_honors == want and lo <= len(c.suits) <= hi)
 
 
 _EXCLUDES, _FALLBACK, _BEATS, _COMBINE = 1, 2, 4, 8
