@@ -114,9 +114,40 @@ def _pung_group(ks: tuple[int, ...]) -> str | None:
     return None
 
 
+@lru_cache(maxsize=32768)
+def _chow_structure(starts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The fans groups of chows make, as (fan, positions in `starts`), for chows named by their
+    lowest kinds in increasing order; `pair` is the pair's kind where it can matter (a 5)."""
+    out = []
+    n = len(starts)
+    for size, label in ((2, _chow_pair), (3, _chow_triple)):
+        for group in combinations(range(n), size):
+            fan = label(*(starts[i] for i in group))
+            if fan is not None:
+                out.append((fan, group))
+    for group in combinations(range(n), 4):
+        fan = _chow_quad(tuple(starts[i] for i in group), pair)
+        if fan is not None:
+            out.append((fan, group))
+    return tuple(out)
+
+
+@lru_cache(maxsize=32768)
+def _pung_structure(kinds: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """As _chow_structure, for pungs (and kongs) named by their kinds in increasing order."""
+    out = []
+    for size in range(2, len(kinds) + 1):
+        for group in combinations(range(len(kinds)), size):
+            fan = _pung_group(tuple(kinds[i] for i in group))
+            if fan is not None:
+                out.append((fan, group))
+    return tuple(out)
+
+
 def relations(ctx: Ctx) -> dict[str, list[tuple[int, ...]]]:
-    """Every group of 2-4 sets of the reading that makes a fan, by fan (worked out once per
-    reading: the patterns below and the scorer's account-once choice all read it)."""
+    """Every group of 2-4 sets of the reading that makes a fan, by fan, as indices into
+    ctx.sets (worked out once per reading: the patterns below and the scorer's account-once
+    choice all read it; the shapes themselves are remembered across hands)."""
     d = ctx.__dict__
     got = d.get("_relations")
     if got is not None:
@@ -128,30 +159,24 @@ def relations(ctx: Ctx) -> dict[str, list[tuple[int, ...]]]:
         ks = b.kinds
         if ks:
             (chows if b.shape == CHOW else pungs).append((ks[0], i))
-    if len(chows) >= 2:
-        chows.sort()
-        for (a, i), (b, j) in combinations(chows, 2):
-            fan = _chow_pair(a, b)
-            if fan is not None:
-                out.setdefault(fan, []).append((i, j) if i < j else (j, i))
-        if len(chows) >= 3:
-            for group in combinations(chows, 3):
-                fan = _chow_triple(group[0][0], group[1][0], group[2][0])
-                if fan is not None:
-                    out.setdefault(fan, []).append(tuple(sorted(i for _, i in group)))
-            if len(chows) >= 4:
-                pair = ctx.pair.kinds[0] if ctx.pair is not None and ctx.pair.kinds else None
-                for group in combinations(chows, 4):
-                    fan = _chow_quad(tuple(k for k, _ in group), pair)
-                    if fan is not None:
-                        out.setdefault(fan, []).append(tuple(sorted(i for _, i in group)))
-    if len(pungs) >= 2:
-        pungs.sort()
-        for size in range(2, len(pungs) + 1):
-            for group in combinations(pungs, size):
-                fan = _pung_group(tuple(k for k, _ in group))
-                if fan is not None:
-                    out.setdefault(fan, []).append(tuple(sorted(i for _, i in group)))
+    for items, structure in ((chows, _chow_structure), (pungs, _pung_structure)):
+        if len(items) < 2:
+            continue
+        items.sort()
+        kinds = tuple(k for k, _ in items)
+        if structure is _chow_structure:
+            p = ctx.pair
+            pair = p.kinds[0] if len(items) >= 4 and p is not None and p.kinds and p.kinds[0] < 27 and p.kinds[0] % 9 == 4 else None
+            found = _chow_structure(kinds, pair)
+        else:
+            found = _pung_structure(kinds)
+        for fan, group in found:
+            idx = tuple(sorted(items[j][1] for j in group))
+            got = out.get(fan)
+            if got is None:
+                out[fan] = [idx]
+            else:
+                got.append(idx)
     d["_relations"] = out
     return out
 
