@@ -126,3 +126,23 @@ def test_direct_waits_are_the_distance_waits(form):
         st = state_of(parse_hand(kinds_str(sorted(h))), one)
         expected = set(waits.waits_of(st, one, [4] * 50))
         assert {k for k in waits._DIRECT[form](counts, 0) if counts[k] < 4} == expected, kinds_str(sorted(h))
+
+
+def test_effective_takes_the_fast_part_only_when_exact():
+    """`effective` on the MCR spec (the fast path for sets and a pair, seven pairs and thirteen
+    orphans, the knitted forms by their bounds) equals trying every kind against `distance`."""
+    from mjtools.analysis.shanten import _add, candidate_kinds, distance
+
+    spec = load("mcr").base_spec
+    for h in hands(300, "mcr-effective"):
+        st = state_of(parse_hand(kinds_str(h)), spec)
+        base = distance(st, spec)
+        brute = []
+        for k in candidate_kinds(spec):
+            if st.held[k] >= 4:
+                continue
+            _add(st, k, spec, 1)
+            if distance(st, spec) < base:
+                brute.append(k)
+            _add(st, k, spec, -1)
+        assert effective(st, spec, [4] * 50) == brute, kinds_str(h)

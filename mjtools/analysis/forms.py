@@ -188,30 +188,84 @@ def knitted_straight_distance(st: HandState, spec: ShapeSpec, groups: frozenset[
     counts = st.counts
     # The straights the hand is nearest first: the rest costs at least nothing, so a straight
     # missing as many as the best total found cannot improve on it.
-    ranked = sorted((sum(1 for k in straight if not counts[k]), straight) for straight in KNITTED_STRAIGHTS)
+    ranked = sorted(zip(_missing(counts), KNITTED_STRAIGHTS))
     best = INF
+    keys = None
+    col = 2 * (1 - st.melds) + 1
     for missing, straight in ranked:
         if missing >= best:
             break
-        rest = list(counts)
-        for k in straight:
-            if rest[k]:
-                rest[k] -= 1
         if plain is not None:
             # Plain tables (no wildcard, 2-5-8 pair or suit rules): the rest's distance to
-            # 1 - melds sets and a pair straight from the per-group vectors.
-            acc = tables.ZERO
-            first = True
-            for variant, kinds in plain:
-                gid = tables.vector(variant, sum(rest[k] * p for k, p in zip(kinds, tables.POW5)))
-                acc = gid if first else tables.combine(acc, gid)
-                first = False
-            d = tables.VECTORS[acc][2 * (1 - st.melds) + 1]
+            # 1 - melds sets and a pair straight from the per-group vectors. A group's key is
+            # its counts in base 5: taking one of each held kind of the straight out of the
+            # hand's keys gives the rest's.
+            if keys is None:
+                keys = [sum(counts[k] * p for k, p in zip(kinds, tables.POW5)) for _, kinds in plain]
+                where = {k: (g, tables.POW5[i]) for g, (_, kinds) in enumerate(plain) for i, k in enumerate(kinds)}
+            rest_keys = list(keys)
+            for k in straight:
+                if counts[k]:
+                    g, p = where[k]
+                    rest_keys[g] -= p
+            acc = tables.vector(plain[0][0], rest_keys[0])
+            for (variant, _), key in zip(plain[1:], rest_keys[1:]):
+                acc = tables.combine(acc, tables.vector(variant, key))
+            d = tables.VECTORS[acc][col]
         else:
+            rest = list(counts)
+            for k in straight:
+                if rest[k]:
+                    rest[k] -= 1
             part = HandState(rest, 0, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, st.held, st.meld_kinds, st.concealed_kongs, st.meld_counts)
             d = standard_distance(part, sub)
         best = min(best, missing + d)
     return best
+
+
+def _missing(counts: list[int]) -> list[int]:
+    """For each knitted straight (decompose.KNITTED_STRAIGHTS order), the kinds of it the hand
+    does not hold: per suit and residue (147 / 258 / 369) the kinds missing, summed."""
+    gaps = [[(not counts[9 * g + r]) + (not counts[9 * g + r + 3]) + (not counts[9 * g + r + 6]) for r in range(3)] for g in range(3)]
+    return [gaps[0][a] + gaps[1][b] + gaps[2][c] for a, b, c in _ORDERS]
+
+
+def _knit_best(c: list[int]) -> int:
+    """The most kinds of one knitted straight the counts hold."""
+    h0 = [(c[b] > 0) + (c[b + 3] > 0) + (c[b + 6] > 0) for b in (0, 1, 2)]
+    h1 = [(c[b] > 0) + (c[b + 3] > 0) + (c[b + 6] > 0) for b in (9, 10, 11)]
+    h2 = [(c[b] > 0) + (c[b + 3] > 0) + (c[b + 6] > 0) for b in (18, 19, 20)]
+    return max(h0[a] + h1[b] + h2[d] for a, b, d in _ORDERS)
+
+
+def _knit_best_of(st: HandState, memo: dict) -> int:
+    got = memo.get("knit")
+    if got is None:
+        got = memo["knit"] = _knit_best(st.counts)
+    return got
+
+
+def knitted_straight_bound(st: HandState, memo: dict) -> int:
+    """A lower bound of knitted_straight_distance: the fewest kinds a knitted straight misses."""
+    if st.melds > 1:
+        return INF
+    return 9 - _knit_best_of(st, memo)
+
+
+def knitted_bound(st: HandState, memo: dict) -> int:
+    """A lower bound of knitted_distance: fourteen less the kinds of one knitted straight and
+    the different honors held."""
+    if st.melds:
+        return INF
+    return 14 - min(14, _knit_best_of(st, memo) + 7 - st.counts[27:34].count(0))
+
+
+def _distinct_bound(st: HandState, memo: dict) -> int:
+    """A lower bound of a form of fourteen different kinds: the kinds not held are missing."""
+    return INF if st.melds else max(0, st.counts.count(0) - 20)
+
+
+_ORDERS = tuple(permutations((0, 1, 2)))  # the residue per suit, in KNITTED_STRAIGHTS order
 
 
 _PLAIN_GROUPS: dict[int, tuple[ShapeSpec, tuple[tuple[str, tuple[int, ...]], ...] | None]] = {}
@@ -228,6 +282,15 @@ def _plain_groups(spec: ShapeSpec) -> tuple[tuple[str, tuple[int, ...]], ...] | 
         got = _PLAIN_GROUPS[id(spec)] = (spec, plain)
     return got[1]
 
+
+# Cheap lower bounds of a form's distance, (state, a memo shared by the bounds of one call) -> int
+# (shanten.distance skips a form whose bound cannot beat the forms already measured).
+BOUNDS = {
+    "knitted_straight": knitted_straight_bound,
+    # 全不靠 and 十三烂 keep one tile of each kind: at least the kinds not held are missing.
+    "knitted": knitted_bound,
+    "thirteen_unrelated": _distinct_bound,
+}
 
 OTHER_FORMS = {
     "seven_pairs": seven_pairs_distance,
