@@ -288,21 +288,40 @@ def distance(st: HandState, spec: ShapeSpec, void: int | None = None) -> int:
 
 
 def _effective_fast_part(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None) -> list[int] | None:
-    """The effective tiles from the fast path alone, when the forms it does not cover cannot
-    matter: a draw lowers a distance by one at most, so forms whose bounds stand above the fast
-    forms' distance neither set the hand's distance nor get below it after a draw. None when
-    that does not hold (the caller tries every kind)."""
+    """Effective tiles form by form, for a spec whose standard forms the fast path covers: a draw
+    lowers each form's distance by one at most, so the kinds that lower the hand's distance are
+    those that lower a form already at it. The fast forms' improvers come from the fast path;
+    an irregular form is measured only if its bound reaches the hand's distance, and tried on
+    each kind only if it is at it. None when the spec is not of that kind."""
     plan = _distance_plan(spec)
     if plan is None or plan[0] is None or void is not None or st.wild or max(copies[:34]) > 4:
         return None
     from mjtools.analysis import fast
 
     engine, _, bounded = plan
-    d = engine.distance(st.counts, st.melds)
+    best = engine.distance(st.counts, st.melds)
     memo: dict = {}
-    if any(bound(st, memo) <= d for _, bound in bounded):
-        return None
-    return list(fast.kinds_of(engine.effective_mask(st.counts, st.melds, fast.drawable(engine, st.held, copies))[1]))
+    near = []
+    for form, bound in bounded:
+        if bound(st, memo) <= best:
+            d = min((OTHER_FORMS[form](st, spec, gs) for gs in _allowed_group_sets(spec, st, None)), default=INF)
+            if d <= best:
+                if d < best:
+                    near.clear()
+                    best = d
+                near.append(form)
+    drawable = fast.drawable(engine, st.held, copies)
+    mask = 0
+    if engine.distance(st.counts, st.melds) == best:
+        mask = engine.effective_mask(st.counts, st.melds, drawable)[1]
+    for form in near:
+        fn = OTHER_FORMS[form]
+        for k in fast.kinds_of(drawable & ~mask):
+            st.counts[k] += 1
+            if min((fn(st, spec, gs) for gs in _allowed_group_sets(spec, st, None)), default=INF) < best:
+                mask |= 1 << k
+            st.counts[k] -= 1
+    return list(fast.kinds_of(mask))
 
 
 _PLANS: dict[int, tuple[ShapeSpec, tuple | None]] = {}
