@@ -48,9 +48,23 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
         if why:
             fail(why, path)
     for fid, fan in fans.items():
-        for i, ex in enumerate(fan.get("excludes", [])):
-            if ex not in fans and ex not in gone:
-                fail(f"excludes unknown fan {ex!r}", ("fans", fid, "excludes", str(i)))
+        excludes = fan.get("excludes", [])
+        # An option reference picks one of several lists: check every list it can pick.
+        lists = list(excludes["map"].values()) if is_optref(excludes) and isinstance(excludes.get("map"), dict) else [] if is_optref(excludes) else [excludes]
+        for lst in lists:
+            if lst is not None and not (isinstance(lst, list) and all(isinstance(e, str) or (isinstance(e, dict) and isinstance(e.get("fan"), str)) for e in lst)):
+                fail(f"excludes lists fans (ids, or {{fan: ID, ...}}), got {lst!r}", ("fans", fid, "excludes"))
+        every = [e for lst in lists for e in lst or ()]
+        for i, ex in enumerate(every):
+            target = ex["fan"] if isinstance(ex, dict) else ex
+            if target not in fans and target not in gone:
+                fail(f"excludes unknown fan {target!r}", ("fans", fid, "excludes", str(i)))
+            if isinstance(ex, dict) and ex.get("same_sets"):
+                for who in (fid, target):
+                    if who in fans and not _has_instances(fans[who]["pattern"]):
+                        fail(f"excludes {target!r} on the same sets, but the pattern of {who!r} has no occurrences made of sets", ("fans", fid, "excludes", str(i)))
+        if fan.get("combine") == "sets" and not _has_instances(fan["pattern"]):
+            fail("combine: sets needs a pattern whose occurrences are made of sets (an id with patterns.INSTANCES)", ("fans", fid, "combine"))
     for path, name, ref in _optrefs(data):
         if not isinstance(name, str):
             fail("an option reference is {option: NAME} with NAME a string", path + ("option",))
@@ -165,6 +179,14 @@ def _pattern_places() -> list[tuple[str, ...]]:
                 stack.append((node["items"], path + ("[]",), seen))
         _PLACES.extend(sorted(found))
     return _PLACES
+
+
+def _has_instances(spec: Any) -> bool:
+    from mjtools.patterns import INSTANCES, registry
+
+    registry()
+    pid = spec if isinstance(spec, str) else spec.get("id") if isinstance(spec, dict) else None
+    return pid in INSTANCES
 
 
 def _is_tile(t: Any) -> bool:
