@@ -193,8 +193,10 @@ class ShantenBatch:
     # -- the per-line pieces both backends share ------------------------------------------------
 
     def emit_general(self, line: int, raw: str) -> str | None:
-        text = raw.strip()
-        if not text or text.startswith("#"):
+        from mjtools.batch.reading import Overlong
+
+        text = raw if isinstance(raw, Overlong) else raw.strip()
+        if not isinstance(text, Overlong) and (not text or text.startswith("#")):
             return None
         rec, bad = self.general(line, text)
         self.failed += bad
@@ -395,8 +397,8 @@ def run_shanten(hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dic
 
 
 def _split(chunks):
-    """Each (lines, first) in WORKER_SPLIT parts. The input is read in the same chunks as
-    with one worker, so that a decoding error stops it at the same line."""
+    """Each (lines, first) in WORKER_SPLIT parts (the input is read in the same chunks as with
+    one worker)."""
     for lines, first in chunks:
         step = max(1, -(-len(lines) // WORKER_SPLIT))
         for i in range(0, len(lines), step):
@@ -404,20 +406,11 @@ def _split(chunks):
 
 
 def _line_chunks(stream, size: int):
-    """(lines, first line number) about `size` bytes at a time."""
+    """(lines, first line number) about `size` characters at a time (batch/reading.py: an
+    undecodable or over-long line is kept, to become an error record)."""
+    from mjtools.batch.reading import read_chunks
+
     first = 1
-    while True:
-        lines = _read_lines(stream, size, first)
-        if not lines:
-            return
+    for lines in read_chunks(stream, size):
         yield lines, first
         first += len(lines)
-
-
-def _read_lines(stream, size: int, first: int) -> list[str]:
-    try:
-        return stream.readlines(size)
-    except UnicodeDecodeError:
-        from mjtools.errors import UsageError
-
-        raise UsageError(f"the input is not UTF-8 text (undecodable bytes after line {first - 1})") from None

@@ -58,6 +58,7 @@ class Job:
             "options": self.options,
             "bots": list(self.bots),
             "seed": self.seed,
+            **({"length": self.extra["length"], "unit": "game"} if self.extra.get("length") else {}),
         }
 
 
@@ -83,25 +84,43 @@ def ruleset(job: Job) -> Ruleset:
 
 
 def play_hand(job: Job, index: int, log: bool = False, setup: Any = None) -> dict[str, Any]:
-    """Hand `index` of the job: its record (index, hand_seed, then what happened)."""
+    """Hand `index` of the job: its record (index, hand_seed, then what happened); with the
+    job's log_format, `_log` holds the hand as a game record (sim/logs.py)."""
     from mjtools.sim.bots import make_bots
     from mjtools.sim.engine import HandEngine
     from mjtools.sim.seeding import hand_seed
 
     rs = ruleset(job)
     seed = hand_seed(job.seed, index)
-    engine = HandEngine(rs, make_bots(job.bots, rs, seed), seed, setup=setup, log=log)
+    fmt = job.extra.get("log_format")
+    engine = HandEngine(rs, make_bots(job.bots, rs, seed), seed, setup=setup, log=log or fmt is not None)
     rec = engine.play()
     out = {"index": index, "hand_seed": seed, **rec}
     if log:
         out["log"] = engine.events
         out["draw_ledger"] = engine.draw_ledger
+    if fmt is not None:
+        from mjtools.gamelog.model import Game
+        from mjtools.sim.logs import hand_round, render
+
+        start = int(rs.section("game").get("start_points", 25000))
+        r = hand_round(engine, 0, list(range(rs.players)), 0, [start] * rs.players)
+        out["_log"] = render(Game(f"hand {index}", fmt, rs.players, [r], names=[f"{b} {i}" for i, b in enumerate(job.bots)]), fmt)
     return out
 
 
+def play_one(job: Job, index: int) -> dict[str, Any]:
+    """Unit `index` of the job: a hand, or (--games) a whole game."""
+    if job.extra.get("length"):
+        from mjtools.sim.game import play_game
+
+        return {"index": index, **play_game(ruleset(job), list(job.bots), job.seed, index, job.extra["length"], job.extra.get("log_format"))}
+    return play_hand(job, index)
+
+
 def run_chunk(job: Job, start: int, stop: int) -> list[str]:
-    """Hands start..stop-1 as JSON lines (what workers send back)."""
-    return [dumps(play_hand(job, i)) for i in range(start, stop)]
+    """Units (hands or games) start..stop-1 as JSON lines (what workers send back)."""
+    return [dumps(play_one(job, i)) for i in range(start, stop)]
 
 
 def dumps(rec: dict[str, Any]) -> str:
@@ -127,14 +146,14 @@ def run_lines(job: Job, start: int = 0, workers: int = 1, dask: str | None = Non
         return
     if workers <= 1:
         for i in range(start, stop):
-            yield dumps(play_hand(job, i))
+            yield dumps(play_one(job, i))
             if progress:
                 progress(1)
         return
 
     chunks = _chunks(start, stop, chunk_size(stop - start, workers))
     ruleset(job)  # forked workers inherit the built ruleset and the warm analysis memos
-    with pool_context().Pool(workers, initializer=_quiet) as pool:
+    with worker_pool(workers) as pool:
         for lines in pool.imap(_chunk_star, [(job, a, b) for a, b in chunks]):
             yield from lines
             if progress:
@@ -149,10 +168,33 @@ def pool_context():
     return mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
 
 
-def _quiet() -> None:
-    import signal
+def worker_pool(workers: int) -> Any:
+    """A pool of `workers` processes that end quietly with the parent (see _worker_init)."""
+    import os
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    return pool_context().Pool(workers, initializer=_worker_init, initargs=(os.getpid(),))
+
+
+def _worker_init(parent: int) -> None:
+    """In a worker: Ctrl-C is the parent's to handle; and when the parent is gone (killed),
+    the worker ends at once and quietly, instead of failing to send a result (SIGPIPE at its
+    default ends it without a traceback) or waiting for work forever (a watcher thread)."""
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    import os
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os._exit(0)
 
 
 def _chunk_star(args: tuple[Job, int, int]) -> list[str]:
