@@ -281,8 +281,12 @@ def candidate_kinds(spec: ShapeSpec) -> list[int]:
 
 
 def effective(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None = None) -> list[int]:
-    """Kinds whose draw lowers the distance of a hand of hand-size tiles."""
-    base = distance(st, spec, void) - st.wild
+    """Kinds whose draw lowers the distance of a hand of hand-size tiles (none for a hand
+    that can never be completed, wildcards or not)."""
+    d = distance(st, spec, void)
+    if d >= INF:
+        return []
+    base = d - st.wild
     out = []
     for k in candidate_kinds(spec):
         if st.held[k] >= copies[k]:

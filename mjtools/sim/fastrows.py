@@ -16,7 +16,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     """`discard_rows` where the standard form has one reading and no wildcards: a discard
     changes one group's vector, and the draws that help every other group depend only on
     that new vector, so discards giving the same vector share them."""
-    if an.slow or not an.has_standard or an.wild or an.stand:
+    if an.slow or not an.has_standard or an.wild or an.stand or an._forms is not None:
         return None
     readings = an._readings(m)
     sets = an.spec.sets_needed - m.n
