@@ -41,10 +41,13 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
 
     after = []  # (kind, standard distance after discarding it, group, the group's new vector)
     seen: dict[tuple[int, int], int] = {}
+    # a kind outside the shapes (a plan's other suits) is in no group: its discard changes no
+    # vector, as if it left some group unchanged
+    outside = (next(iter(where), 0), -1)
     for k in kinds:
-        g, i = pos[k]
+        g, i = pos.get(k, outside)
         w = where.get(g)
-        ng = gids[g] if w is None else w[2][w[1][keys[g] - POW5[i]]]
+        ng = gids[g] if w is None or i < 0 else w[2][w[1][keys[g] - POW5[i]]]
         d = seen.get((g, ng))
         if d is None:
             gl = list(gids)
@@ -110,7 +113,8 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             w = where.get(g)
             if w is not None:
                 tid, ids, tg, gk = w
-                got = an._gain_at(tid, ids, tg, gk, keys[g] - POW5[pos[k][1]], rests[g], col)
+                i = pos.get(k, outside)[1]
+                got = an._gain_at(tid, ids, tg, gk, keys[g] - (POW5[i] if i >= 0 else 0), rests[g], col)
                 if got:
                     gain |= kind_mask(g, got)
             if o == d:

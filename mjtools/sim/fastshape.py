@@ -140,6 +140,7 @@ class Analyzer:
         self._key_parts: list[tuple[int, int, int, dict[bytes, int], tuple[int, ...], tuple[int, ...]]] = [
             (g, (0, 9, 18, 27)[g], (9, 18, 27, 34)[g], {}, lay[1], POW5[: len(lay[1])]) for g, lay in enumerate(self.layout) if lay is not None
         ]
+        self.plans: dict = {}  # plan -> its Analyzer (`plans.plan_analyzer`)
         self._readings_cache: dict[Melds, list] = {}
         self._meta: dict[int, tuple[str, tuple | None]] = {}  # table id -> (variant, split checks)
         self._sets: dict[Melds, list[frozenset[int]]] = {}

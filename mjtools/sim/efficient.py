@@ -1,0 +1,343 @@
+"""The `efficient` bot: plays toward the hand the variant accepts and pays for, fast.
+
+Every decision weighs plans (`plans.py`): for each plan the hand can still make, the best
+discards under it (least shanten, then most live tiles that lower it), the value of a win
+with it (the rule file's own fans, scored on representative hands: 0 where the variant
+refuses the win) and the chance of completing it before the wall runs out (from the shanten,
+the live tiles and the draws left, calls and wins on discards counted where the plan allows
+them). It plays the discard of the largest value x chance, and calls a tile when that raises
+value x chance. `docs/bots.md` gives the model and its constants.
+
+It reads the rule file only: minimums (`win.minimum`), yaku, `must_open`, ready declaration,
+shape requirements (they are in the analysis), which honor pungs pay (scored), which wins are
+self-draw only (scored). Ties break on a fixed order (isolated honors and terminals first,
+value honors last), never on set or dict order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from mjtools.analysis.tables import INF
+from mjtools.rules.model import Ruleset
+from mjtools.sim.bot import Bot, _neighbours
+from mjtools.sim.config import config, kind_of
+from mjtools.sim.fastshape import Analyzer, Melds, Row
+from mjtools.sim.plans import ANY, TERMINALS_HONORS, Plan, chance, per_round, plan_analyzer, plans_for, values_for
+from mjtools.sim.state import Action, View
+
+PAIR_TO_PUNG = 0.4  # the chance a value-honor pair held becomes a pung (its value, weighted)
+CALL_LOOKS = 0.5  # improving tiles a call may take, per other player's discard, against a draw
+NO_TERMINAL = 0.6  # weight of a hand without a terminal where the variant requires one
+MARGIN = 1.05  # a call must raise value x chance by this factor
+GAIN = 1.8  # a narrower plan is weighed when it may pay this much more than the variant's shapes
+BEHIND = 1  # ... and its shanten is at most this much behind theirs
+TOP_ROWS = 6  # discards weighed per plan (the best by shanten, then live tiles)
+NEAR_LIVE = 0.7  # ... keeping at least this share of the best discard's live tiles
+
+
+class Decision:
+    """What one decision reads about the table, worked out once."""
+
+    __slots__ = ("an", "m", "counts", "held", "unseen", "left", "rounds", "others", "concealed", "melded")
+
+    def __init__(self, view: View):
+        me = view.me
+        self.an: Analyzer = view.analyzer()
+        self.m: Melds = view.melds_info()
+        self.counts = me.counts
+        self.held = me.held()
+        self.unseen = view.unseen()
+        self.left = max(1, sum(self.unseen))
+        active = sum(1 for p in view.players if not p.out)
+        self.others = active - 1
+        self.rounds = max(0, view.wall_left // max(1, active))
+        self.concealed = me.concealed
+        # kinds shown by this player's pungs and kongs (value honors already made)
+        self.melded = frozenset(m.tiles[0] & 63 for m in me.melds if m.kind != "chow")
+
+
+class EfficientBot(Bot):
+    """Value x speed over plans (see the module docstring)."""
+
+    name = "efficient"
+
+    def __init__(self, seat: str, rules: Ruleset, rng: random.Random):
+        super().__init__(seat, rules, rng)
+        cfg = config(rules)
+        win = rules.section("win")
+        self.cfg = cfg
+        self.must_open = bool(win.get("must_open"))
+        self.declare_always = bool(win.get("ready_declaration"))
+        self.can_call = cfg.pon or cfg.chi
+        self.need_terminal = "terminal_required" in rules.requirements
+        self.values = values_for(rules, seat, cfg.declare_ready)
+        self.value_kinds = self.values.value_kinds()
+        self.plans = [p for p in plans_for(rules.base_spec) if p is not ANY]
+        self.plan: Plan = ANY  # the plan of the last discard (calls are weighed for it)
+        self.live = 0  # live tiles of the last discard under that plan
+
+    # -- value x chance ---------------------------------------------------------------------
+    def _honors(self, d: Decision, counts: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
+        """(value honors made or held three times, value honors held as a pair)."""
+        if not self.value_kinds:
+            return frozenset(), frozenset()
+        made = frozenset(k for k in self.value_kinds if k in d.melded or counts[k] >= 3)
+        pairs = frozenset(k for k in self.value_kinds if counts[k] == 2 and k not in made)
+        return made, pairs
+
+    def _value(self, plan: Plan, made: frozenset[int], pairs: frozenset[int], laid: bool) -> tuple[float, float]:
+        """(self-draw, ron) value of a win with the plan, pairs weighted by their chance."""
+        fam = plan.family
+        if plan.name in ("full", "form"):
+            made = pairs = frozenset()
+        v0 = self.values.value(fam, made, laid)
+        if not pairs:
+            return v0
+        v1 = self.values.value(fam, made | pairs, laid)
+        q = PAIR_TO_PUNG
+        return ((1 - q) * v0[0] + q * v1[0], (1 - q) * v0[1] + q * v1[1])
+
+    def _ev(self, d: Decision, plan: Plan, shanten: int, live: int, honors: tuple[frozenset[int], frozenset[int]], counts: Sequence[int], laid: bool | None = None) -> float:
+        """Value x chance of completing the plan from a hand of this shanten and live tiles
+        (`honors`: its value honors made and paired). A concealed hand may stay concealed or
+        call: the better of the two counts."""
+        if shanten >= INF:
+            return 0.0
+        made, pairs = honors
+        laid = (not d.concealed) if laid is None else laid
+        ways = (laid,) if laid or not self.can_call or plan.name == "form" else (False, True)
+        best = 0.0
+        for open_ in ways:
+            vt, vr = self._value(plan, made, pairs, open_)
+            if vt <= 0 and vr <= 0:
+                continue
+            ron = d.others if vr > 0 else 0
+            looks = 1 + (CALL_LOOKS * d.others if open_ else 0)
+            last = live if shanten == 0 else min(live, 8)
+            p = chance(shanten + 1, per_round(live, d.left, looks), per_round(last, d.left, 1 + ron), d.rounds)
+            v = (vt + ron * vr) / (1 + ron)
+            if v * p > best:
+                best = v * p
+        if self.need_terminal and best and not any(counts[k] for k in TERMINALS_HONORS) and not any(k in TERMINALS_HONORS for k in d.melded):
+            best *= NO_TERMINAL
+        return best
+
+    # -- decisions ------------------------------------------------------------------------------
+    def act(self, view: View, actions: Sequence[Action]) -> Action:
+        by: dict[str, list[Action]] = {}
+        for a in actions:
+            by.setdefault(a.kind, []).append(a)
+        for win in ("tsumo", "ron"):
+            if win in by:
+                return by[win][0]
+        if view.phase == "claim":
+            return self._claim(view, by)
+        if "abort" in by and sum(1 for k in TERMINALS_HONORS if view.counts[k]) <= 10:
+            return by["abort"][0]
+        if "kita" in by:
+            return by["kita"][0]
+        for kong in ("concealed_kong", "added_kong"):
+            for a in by.get(kong, ()):
+                if self._kong_ok(view, a):
+                    return a
+        if not by.get("discard"):
+            return actions[0]
+        kind, row = self.choose_discard(view, by)
+        riichi = {kind_of(a.tile): a for a in by.get("riichi", ())}
+        if kind in riichi and row is not None and row.shanten == 0 and (row.live > 0 or self.declare_always):
+            return riichi[kind]
+        return next(a for a in by["discard"] if kind_of(a.tile) == kind)
+
+    def allowed_discards(self, view: View, by: dict[str, list[Action]]) -> set[int]:
+        """Kinds it may discard: wildcards stay while anything else can go, unless putting one
+        out counts for its wins (play.discard_situations: 红中杠 / 赖子杠)."""
+        kinds = {kind_of(a.tile) for a in by["discard"]}
+        natural = {k for k in kinds if k not in view.wild_kinds}
+        return (natural | (kinds & view.counted_kinds)) or kinds
+
+    def choose_discard(self, view: View, by: dict[str, list[Action]]) -> tuple[int, Row | None]:
+        """(the kind to discard, its row under the chosen plan)."""
+        d = Decision(view)
+        allowed = self.allowed_discards(view, by)
+        ok = allowed.__contains__
+        rows = d.an.discard_rows(d.counts, d.m, d.held, d.unseen, ok, True)
+        counted = view.counted_kinds
+        if counted:  # a 红中杠 / 赖子杠 that costs no shanten is put out at once
+            put = [r for r in rows if r.kind in counted]
+            if put:
+                return put[0].kind, put[0]
+        if not rows:
+            return min(allowed), None
+        honors = self._honors(d, d.counts)
+        v_any = self._vmax(d, ANY, *honors)
+        sh_any, live = rows[0].shanten, rows[0].live
+        ev_any = self._ev(d, ANY, sh_any, live, honors, d.counts) if v_any else 0.0
+        # a narrower plan is never quicker than the variant's own shapes: it is weighed when
+        # it pays clearly more and is not far behind (or when the variant's shapes pay nothing)
+        weigh = []
+        for i, plan in enumerate(self.plans, 1):
+            vmax = self._vmax(d, plan, *honors)
+            if vmax < GAIN * v_any or not vmax or not plan.fits(d.m, d.an.spec):
+                continue
+            pa, counts = self._plan_hand(d, plan)
+            nat, wild = pa.natural(counts)
+            low = pa.shanten(nat, wild, d.m)  # no discard gets below the 14-tile hand's
+            if low >= INF or (v_any and low > sh_any + BEHIND):
+                continue
+            if vmax * chance(low + 1, per_round(live, d.left, 1 + CALL_LOOKS * d.others), per_round(live, d.left, 1 + d.others), d.rounds) <= ev_any:
+                continue
+            weigh.append((i, plan, pa, counts))
+        if not weigh and not honors[1]:  # the variant's shapes alone, no value pair at stake
+            cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
+        else:
+            cands = self._scored(d, ANY, rows, view.counts)
+            for i, plan, pa, counts in weigh:
+                cands += self._scored(d, plan, self._plan_rows(d, plan, pa, counts, ok), view.counts, i)
+            if max(c[0] for c in cands) <= 0:  # nothing pays, or nothing completes in time
+                cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
+        cands.sort(key=lambda c: (-c[0], c[1], self._tie(c[3].kind, view.counts)))
+        _, _, plan, row = cands[0]
+        self.plan, self.live = plan, row.live
+        return row.kind, row
+
+    def _scored(self, d: Decision, plan: Plan, rows: list[Row], counts: Sequence[int], order: int = 0) -> list[tuple[float, int, Plan, Row]]:
+        """(value x chance, plan order, plan, row) for the rows of least shanten and nearly the
+        most live tiles."""
+        if not rows:
+            return []
+        least, most = rows[0].shanten, rows[0].live
+        out = []
+        after = list(counts)
+        honors = self._honors(d, counts)
+        for r in rows[:TOP_ROWS]:
+            if r.shanten != least or r.live < NEAR_LIVE * most:
+                break
+            after[r.kind] -= 1
+            h = self._honors(d, after) if r.kind in self.value_kinds else honors
+            out.append((self._ev(d, plan, r.shanten, r.live, h, after), order, plan, r))
+            after[r.kind] += 1
+        return out
+
+    def _vmax(self, d: Decision, plan: Plan, made: frozenset[int], pairs: frozenset[int]) -> float:
+        """The most a win with the plan may pay from here (value honors as if all made)."""
+        if plan.name in ("full", "form"):
+            made = pairs = frozenset()
+        ways = [not d.concealed] if not d.concealed or not self.can_call or plan.name == "form" else [False, True]
+        return max(max(self.values.value(plan.family, made | pairs, w)) for w in ways)
+
+    def _plan_hand(self, d: Decision, plan: Plan) -> tuple[Analyzer, list[int]]:
+        """The plan's analysis and the hand it reads (`simples`: terminals and honors out)."""
+        if plan.name == "simples":
+            counts = list(d.counts)
+            for k in TERMINALS_HONORS:
+                counts[k] = 0
+            return d.an, counts
+        return plan_analyzer(d.an, plan), d.counts
+
+    def _plan_rows(self, d: Decision, plan: Plan, pa: Analyzer, counts: list[int], ok) -> list[Row]:
+        if plan.name != "simples":
+            return pa.discard_rows(counts, d.m, d.held, d.unseen, ok, True)
+        # all simples: a terminal or honor held goes first (it is not part of the hand); else
+        # the usual rows, draws of terminals and honors not counted
+        out = [k for k in TERMINALS_HONORS if d.counts[k] and ok(k)]
+        nat, wild = pa.natural(counts)
+        if out:
+            sh, eff = pa.effective(nat, wild, d.m, d.held)
+            eff = [e for e in eff if e not in TERMINALS_HONORS]
+            return [Row(k, sh, eff, sum(d.unseen[e] for e in eff)) for k in out]
+        rows = pa.discard_rows(counts, d.m, d.held, d.unseen, ok, True)
+        for r in rows:
+            r.effective = [e for e in r.effective if e not in TERMINALS_HONORS]
+            r.live = sum(d.unseen[e] for e in r.effective)
+        rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
+        return rows
+
+    def _tie(self, k: int, counts: Sequence[int]) -> tuple[int, int, int]:
+        """Lower is discarded first among equally good tiles."""
+        if k >= 27:
+            return (0 if k not in self.value_kinds else 1, counts[k], k)
+        edge = 0 if k % 9 in (0, 8) else 1
+        return (1 + edge, _neighbours(counts, k), k)
+
+    # -- kongs and calls ------------------------------------------------------------------------
+    def _shanten13(self, view: View, counts: list[int], melds: Melds) -> int:
+        an = view.analyzer()
+        nat, wild = an.natural(counts)
+        return an.shanten(nat, wild, melds)
+
+    def _kong_ok(self, view: View, a: Action) -> bool:
+        """A kong is made when it costs no shanten (and keeps a concealed hand concealed, or
+        the hand is open already)."""
+        me = view.me
+        k = a.tile
+        an = view.analyzer()
+        counts = list(me.counts)
+        kinds = me.meld_kinds()
+        hidden = sum(1 for m in me.melds if m.kind == "concealed_kong")
+        if a.kind == "concealed_kong":
+            counts[k] -= 4
+            after = self._shanten13(view, counts, an.melds(kinds + [(k,) * 4], hidden + 1))
+        else:
+            counts[k] -= 1
+            melds = [m.kinds if kind_of(m.tiles[0]) != k or m.kind != "pung" else (k,) * 4 for m in me.melds]
+            after = self._shanten13(view, counts, an.melds(melds, hidden))
+        sh = an.discard_shanten(me.counts, view.melds_info(), [x for x in range(50) if me.counts[x]])
+        return after <= min(sh.values())
+
+    def _claim(self, view: View, by: dict[str, list[Action]]) -> Action:
+        d = Decision(view)
+        me = view.me
+        an = d.an
+        plans = [self.plan] if self.plan is ANY else [self.plan, ANY]
+        before = 0.0
+        sh_before = {}
+        for plan in plans:
+            pa, counts = self._plan_hand(d, plan)
+            nat, wild = pa.natural(counts)
+            sh, eff = pa.effective(nat, wild, d.m, d.held)
+            live = sum(d.unseen[e] for e in eff)
+            sh_before[plan] = (sh, live)
+            before = max(before, self._ev(d, plan, sh, live, self._honors(d, me.counts), me.counts))
+        best: tuple[float, Action] | None = None
+        kinds = me.meld_kinds()
+        hidden = sum(1 for m in me.melds if m.kind == "concealed_kong")
+        for kind in ("exposed_kong", "pon", "chi"):
+            for a in by.get(kind, ()):
+                counts = list(me.counts)
+                for t in a.tiles:
+                    counts[kind_of(t)] -= 1
+                meld = tuple(sorted(kind_of(t) for t in a.tiles + (a.tile,)))
+                melds = an.melds(kinds + [meld], hidden)
+                was = d.melded
+                d.melded = was | {meld[0]} if meld[0] == meld[-1] else was
+                for plan in plans:
+                    if not plan.fits(melds, an.spec):
+                        continue
+                    after = self._after_call(d, plan, counts, melds, kind == "exposed_kong")
+                    if after >= INF:
+                        continue
+                    sh, live = sh_before[plan]
+                    ev = self._ev(d, plan, after, max(live, 1), self._honors(d, counts), counts, laid=True)
+                    opening = me.concealed and self.must_open and after <= sh and ev > 0
+                    gain = ev > before * MARGIN or (kind == "exposed_kong" and after <= sh and ev >= before) or opening
+                    if gain and (best is None or ev > best[0]):
+                        best = (ev, a)
+                d.melded = was
+        return best[1] if best else by["pass"][0]
+
+    def _after_call(self, d: Decision, plan: Plan, counts: list[int], melds: Melds, kong: bool) -> int:
+        """Shanten under the plan after the call (and, for a chi or pon, the best discard)."""
+        pa = plan_analyzer(d.an, plan) if plan.name != "simples" else d.an
+        if plan.name == "simples":
+            counts = list(counts)
+            for k in TERMINALS_HONORS:
+                counts[k] = 0
+        if kong:
+            nat, wild = pa.natural(counts)
+            return pa.shanten(nat, wild, melds)
+        kinds = [k for k in range(50) if counts[k]]
+        if not kinds:
+            return INF
+        return min(pa.discard_shanten(counts, melds, kinds).values())

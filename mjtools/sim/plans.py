@@ -1,0 +1,377 @@
+"""Plans: the hands a bot may aim for, how near each one is, and what a win with it pays.
+
+A *plan* narrows the winning shape: `any` (the variant's own shapes), `half` (one suit and
+honors), `full` (one suit), `pungs` (no chows), `simples` (no terminal or honor), or one of
+the variant's other forms alone (`form`: seven pairs, 将将和, 十三烂, ...). Each plan but
+`simples` is a `ShapeSpec` narrowed from the variant's (fewer kinds, no chows, one form), so
+its distance, effective tiles and discards come from the same table-driven analysis as the
+variant's own (`fastshape.Analyzer`), requirements (2-5-8 pair, 缺一门, ...) included;
+`simples` reads the variant's analysis with terminals and honors taken out of the hand.
+
+What a plan pays is read from the rule file through the scoring engine: a few representative
+completed hands of the plan (`TEMPLATES`; value-honor pungs, a laid-down set and a declared
+ready hand added as the player's state asks) are scored by ron and by self-draw, and a hand
+the variant does not accept (below its minimum, no yaku, not opened, ...) pays 0. Values are
+worked out once per ruleset, seat and key, when first asked for. `docs/bots.md` describes how
+the bots weigh them against speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from mjtools.analysis.shapes import ShapeSpec
+from mjtools.analysis.tables import INF
+
+if TYPE_CHECKING:
+    from mjtools.rules.model import Ruleset
+    from mjtools.sim.fastshape import Analyzer, Melds
+
+TERMINALS_HONORS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+HONORS = tuple(range(27, 34))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A narrowed target: `name` (any, half, full, pungs, simples, form), the suit of a flush
+    (0 m, 1 p, 2 s) and the form of a `form` plan."""
+
+    name: str
+    suit: int | None = None
+    form: str | None = None
+
+    def __str__(self) -> str:
+        if self.suit is not None:
+            return f"{self.name}:{'mps'[self.suit]}"
+        return f"{self.name}:{self.form}" if self.form else self.name
+
+    @property
+    def family(self) -> str:
+        """The key of its value: flushes of every suit pay alike."""
+        return f"form:{self.form}" if self.form else self.name
+
+    def kinds(self, base: ShapeSpec) -> frozenset[int] | None:
+        """The kinds a hand of this plan may hold (None: the variant's)."""
+        if self.name == "half":
+            return frozenset(k for k in base.kinds if (k < 27 and k // 9 == self.suit) or 27 <= k < 34)
+        if self.name == "full":
+            return frozenset(k for k in base.kinds if k < 27 and k // 9 == self.suit)
+        if self.name == "simples":
+            return frozenset(k for k in base.kinds if k not in TERMINALS_HONORS)
+        return None
+
+    def spec(self, base: ShapeSpec) -> ShapeSpec | None:
+        """The narrowed spec (None for `any` and `simples`, which read the variant's)."""
+        if self.name in ("any", "simples"):
+            return None
+        if self.name in ("half", "full"):
+            forms = tuple(f for f in base.forms if f in ("standard", "seven_pairs"))
+            return replace(base, kinds=self.kinds(base), forms=forms, max_suits=None, _groups=())
+        if self.name == "pungs":
+            return replace(base, forms=("standard",), chows=False, _groups=())
+        return replace(base, forms=(self.form,), _groups=())
+
+    def fits(self, melds: Melds, base: ShapeSpec) -> bool:
+        """Whether the melds laid down still allow the plan."""
+        if not melds.n:
+            return True
+        if self.name == "form":
+            return self.form == "all_258" and melds.pungs_only
+        if self.name == "pungs":
+            return melds.pungs_only
+        kinds = self.kinds(base)
+        return kinds is None or melds.kinds <= kinds
+
+
+ANY = Plan("any")
+
+
+def plans_for(base: ShapeSpec) -> list[Plan]:
+    """Every plan a spec allows, `any` first."""
+    suits = [s for s in range(3) if all(k in base.kinds for k in range(9 * s, 9 * s + 9))]
+    honors = any(k in base.kinds for k in HONORS)
+    out = [ANY]
+    if len(suits) > 1 or honors:
+        out += [Plan("full", s) for s in suits]
+    if honors:
+        out += [Plan("half", s) for s in suits]
+    if "standard" in base.forms:
+        out.append(Plan("pungs"))
+        if honors:
+            out.append(Plan("simples"))
+    out += [Plan("form", form=f) for f in base.forms if f != "standard" and (f in ("seven_pairs", "thirteen_orphans", "all_258") or base.hand_size == 13)]
+    return out
+
+
+def plan_analyzer(an: Analyzer, plan: Plan) -> Analyzer:
+    """The analysis of a plan, built once per variant analysis (`an`: the variant's)."""
+    got = an.plans.get(plan)
+    if got is None:
+        spec = plan.spec(an.spec)
+        if spec is None:
+            got = an
+        else:
+            from mjtools.sim.fastshape import Analyzer
+
+            got = Analyzer(spec, an.copies, an.void)
+        an.plans[plan] = got
+    return got
+
+
+# -- what a plan pays -------------------------------------------------------------------------
+
+# Representative hands per plan family: sets as ("c", suit, n) chow n..n+2, ("p", suit, n) pung,
+# ("h", i) a pung of the i-th neutral honor, then the pair as ("P", suit, n) / ("H", i). Suits
+# are 0, 1, 2 = the first, second and third full suit of the tile set (one suit for flushes;
+# the third is the first again where the variant allows two suits). Five sets serve 16-tile
+# hands; the first (hand size - 1) / 3 are used. They avoid incidental patterns (straights,
+# identical chows) so that a plan's value is what the plan itself brings.
+TEMPLATES: dict[str, tuple[tuple[tuple, ...], ...]] = {
+    "any": (
+        (("c", 0, 2), ("c", 1, 5), ("c", 0, 6), ("c", 1, 2), ("c", 0, 3), ("P", 2, 5)),
+        (("c", 0, 1), ("p", 1, 5), ("c", 1, 6), ("p", 2, 9), ("c", 0, 3), ("P", 1, 8)),
+        (("c", 0, 3), ("c", 1, 4), ("c", 2, 5), ("p", 2, 8), ("c", 0, 6), ("P", 1, 2)),
+    ),
+    "half": (
+        (("c", 0, 2), ("c", 0, 5), ("h", 0), ("c", 0, 6), ("c", 0, 3), ("P", 0, 8)),
+        (("c", 0, 1), ("p", 0, 5), ("c", 0, 6), ("h", 1), ("c", 0, 2), ("H", 0)),
+    ),
+    "full": (
+        (("c", 0, 2), ("c", 0, 5), ("c", 0, 6), ("c", 0, 3), ("p", 0, 1), ("P", 0, 8)),
+        (("c", 0, 1), ("p", 0, 5), ("c", 0, 6), ("c", 0, 2), ("p", 0, 9), ("P", 0, 3)),
+    ),
+    "pungs": (
+        (("p", 0, 2), ("p", 1, 5), ("p", 0, 7), ("p", 1, 3), ("p", 2, 4), ("P", 1, 8)),
+        (("p", 0, 1), ("p", 1, 5), ("p", 1, 9), ("p", 0, 3), ("p", 2, 6), ("P", 0, 2)),
+    ),
+    "simples": (
+        (("c", 0, 2), ("c", 1, 5), ("c", 0, 6), ("c", 1, 2), ("c", 0, 3), ("P", 2, 5)),
+        (("c", 0, 3), ("p", 1, 5), ("c", 1, 6), ("c", 0, 2), ("p", 2, 7), ("P", 1, 8)),
+    ),
+}
+# The other forms: 14 tiles each, (suit, n) or ("H", i), the last one the winning tile.
+FORM_TILES: dict[str, tuple[tuple, ...]] = {
+    "seven_pairs": tuple(x for x in ((0, 2), (0, 5), (0, 8), (1, 3), (1, 6), (2, 4), (2, 9)) for _ in range(2)),
+    "all_258": ((0, 2),) * 3 + ((0, 5),) * 2 + ((0, 8),) * 2 + ((1, 2),) * 2 + ((1, 5),) * 3 + ((2, 8),) * 2,
+    "thirteen_orphans": ((0, 1), (0, 9), (1, 1), (1, 9), (2, 1), (2, 9), ("z", 27), ("z", 28), ("z", 29), ("z", 30), ("z", 31), ("z", 32), ("z", 33), (0, 1)),
+    "thirteen_unrelated": ((0, 1), (0, 4), (0, 7), (1, 2), (1, 5), (1, 8), (2, 3), (2, 6), (2, 9), ("z", 27), ("z", 28), ("z", 29), ("z", 31), ("z", 32)),
+}
+FORM_TILES["knitted"] = FORM_TILES["thirteen_unrelated"]
+
+
+class Values:
+    """What a win pays for one ruleset and seat, per (plan family, value-honor pungs, laid
+    down or not): (self-draw, ron) points of the winner, 0 where the variant refuses the
+    win; the mean over the family's representative hands. Filled as keys are asked for."""
+
+    def __init__(self, rs: Ruleset, seat: str, declare_ready: bool):
+        self.rs = rs
+        self.seat = seat
+        self.declare_ready = declare_ready
+        seats = rs.seats
+        i = seats.index(seat)
+        self.left = seats[(i - 1) % len(seats)]
+        self.across = seats[(i + len(seats) // 2) % len(seats)]
+        self.next = seats[(i + 1) % len(seats)]
+        spec = rs.base_spec
+        self.sets = spec.sets_needed
+        kinds = spec.kinds
+        full = [s for s in range(3) if all(k in kinds for k in range(9 * s, 9 * s + 9))] or [0]
+        third = full[2] if len(full) > 2 and spec.max_suits is None else full[0]
+        self.suits = (full[0], full[1 % len(full)], third)
+        self.honors = tuple(k for k in HONORS if k in kinds)
+        self.forms = spec.forms
+        self.chi = bool(rs.section("calls").get("chi"))
+        self._memo: dict[tuple, tuple[float, float]] = {}
+        self._value_kinds: frozenset[int] | None = None
+        self._neutral: tuple[int, ...] = self.honors  # value honors last, once known
+
+    # -- value honors ---------------------------------------------------------------------------
+    def value_kinds(self) -> frozenset[int]:
+        """Honor kinds whose pung pays more than a pung of a suit tile in its place (read by
+        scoring the first family whose hand the variant accepts with one of them)."""
+        if self._value_kinds is None:
+            self._value_kinds = frozenset()
+            for family in ("any", "pungs", "half", "full"):
+                got = self._sets(TEMPLATES[family][0], ())
+                if got is None:
+                    continue
+                sets, pair = got
+                at = max(i for i, st in enumerate(sets) if st[0] < 27)
+                suit_pung = next(k for k in (self._kind(0, 9), self._kind(0, 1), self._kind(0, 7)) if k != pair[0])
+                base = sum(self._score_built(sets[:at] + [(suit_pung,) * 3] + sets[at + 1 :], pair, False))
+                with_k = {k: sum(self._score_built(sets[:at] + [(k,) * 3] + sets[at + 1 :], pair, False)) for k in self.honors}
+                if base or any(with_k.values()):  # (a hand no pung makes acceptable says nothing)
+                    self._value_kinds = frozenset(k for k, v in with_k.items() if v > base)
+                    break
+            self._neutral = tuple(k for k in self.honors if k not in self._value_kinds) + tuple(k for k in self.honors if k in self._value_kinds)
+        return self._value_kinds
+
+    # -- values ---------------------------------------------------------------------------------
+    def value(self, family: str, honors: frozenset[int] = frozenset(), laid: bool = False) -> tuple[float, float]:
+        """(self-draw, ron) points of a win with this plan family."""
+        key = (family, honors, laid)
+        got = self._memo.get(key)
+        if got is None:
+            self.value_kinds()
+            got = self._memo[key] = self._work_out(family, honors, laid)
+        return got
+
+    def _work_out(self, family: str, honors: frozenset[int], laid: bool) -> tuple[float, float]:
+        if family.startswith("form:"):
+            form = family[5:]
+            tiles = FORM_TILES.get(form)
+            if tiles is None or laid:
+                return (0.0, 0.0)
+            return self._score_tiles(tiles)
+        got = [self._score_sets(t, tuple(sorted(honors)), laid) for t in TEMPLATES[family]]
+        return (sum(g[0] for g in got) / len(got), sum(g[1] for g in got) / len(got))
+
+    def _kind(self, suit: int, n: int) -> int:
+        return 9 * self.suits[suit] + n - 1
+
+    def _sets(self, template: tuple, honors: tuple[int, ...]) -> tuple[list[tuple[int, ...]], tuple[int, int]] | None:
+        """(sets as kinds, pair) of a template with value-honor pungs put in (last sets first)."""
+        neutral = [k for k in self._neutral if k not in honors]
+        sets: list[tuple[int, ...]] = []
+        for part in template[: self.sets]:
+            if part[0] == "c":
+                k = self._kind(part[1], part[2])
+                sets.append((k, k + 1, k + 2))
+            elif part[0] == "p":
+                k = self._kind(part[1], part[2])
+                sets.append((k, k, k))
+            else:
+                if part[1] >= len(neutral):
+                    return None
+                k = neutral[part[1]]
+                sets.append((k, k, k))
+        pair_part = template[-1]
+        if pair_part[0] == "H":
+            if pair_part[1] >= len(neutral):
+                return None
+            pk = neutral[pair_part[1]]
+        else:
+            pk = self._kind(pair_part[1], pair_part[2])
+        # value-honor pungs replace sets from the end (a flush's honor set first)
+        for k in honors:
+            at = next((i for i in range(len(sets) - 1, -1, -1) if sets[i][0] >= 27 and sets[i][0] not in honors), None)
+            if at is None:
+                at = next((i for i in range(len(sets) - 1, 0, -1) if sets[i][0] < 27), None)
+            if at is None:
+                return None
+            sets[at] = (k, k, k)
+        return sets, (pk, pk)
+
+    def _score_sets(self, template: tuple, honors: tuple[int, ...], laid: bool) -> tuple[float, float]:
+        got = self._sets(template, honors)
+        if got is None:
+            return (0.0, 0.0)
+        return self._score_built(got[0], got[1], laid)
+
+    def _score_built(self, sets: list[tuple[int, ...]], pair: tuple[int, int], laid: bool) -> tuple[float, float]:
+        counts = [0] * 34
+        for s in sets:
+            for k in s:
+                counts[k] += 1
+        counts[pair[0]] += 2
+        if max(counts) > 4:
+            return (0.0, 0.0)
+        called: list[tuple[int, ...]] = []
+        if laid:  # the first set the variant lets a player call (a pung where chi is not played)
+            at = next((i for i, st in enumerate(sets) if self.chi or st[0] == st[1]), None)
+            if at is None:
+                return (0.0, 0.0)
+            called = [sets[at]]
+            sets = sets[:at] + sets[at + 1 :]
+        concealed = [k for s in sets for k in s] + list(pair)
+        last = (sets[-1] if sets else pair)[0]
+        return self._score(concealed, called, last)
+
+    def _score_tiles(self, tiles: tuple) -> tuple[float, float]:
+        kinds = [t[1] if t[0] == "z" else self._kind(t[0], t[1]) for t in tiles]
+        counts = [0] * 34
+        for k in kinds:
+            counts[k] += 1
+        if max(counts) > 4:
+            return (0.0, 0.0)
+        return self._score(kinds, [], kinds[-1])
+
+    def _score(self, concealed: list[int], called: list[tuple[int, ...]], last: int) -> tuple[float, float]:
+        from mjtools.errors import MjError
+        from mjtools.scoring import score
+        from mjtools.tiles.context import WinContext
+        from mjtools.tiles.hand import Hand, Meld
+        from mjtools.tiles.kinds import Tile
+
+        rest = list(concealed)
+        rest.remove(last)
+        melds = []
+        for s in called:
+            chow = s[0] != s[1]
+            melds.append(Meld(tuple(Tile(k) for k in s), "chow" if chow else "pung", self.left if chow else self.across))
+        hand = Hand(tuple(Tile(k) for k in sorted(rest)), tuple(melds), (), Tile(last))
+        situations = {"riichi": 1} if self.declare_ready and not called else {}
+        out = []
+        for tsumo in (True, False):
+            ctx = WinContext(tsumo=tsumo, seat=self.seat, discarder=None if tsumo else self.next, players=len(self.rs.seats), situations=MappingProxyType(situations))
+            try:
+                rec = score(hand, self.rs, ctx, chickens=False)
+            except (MjError, ValueError, KeyError):
+                rec = {}
+            out.append(float(rec.get("points") or 0) if rec.get("valid") else 0.0)
+        return (out[0], out[1])
+
+
+def values_for(rs: Ruleset, seat: str, declare_ready: bool) -> Values:
+    """The values of a ruleset and seat, kept on the ruleset (one per process and run)."""
+    cache = rs.__dict__.setdefault("_bot_values", {})
+    got = cache.get((seat, declare_ready))
+    if got is None:
+        got = cache[(seat, declare_ready)] = Values(rs, seat, declare_ready)
+    return got
+
+
+# -- how soon a plan completes ----------------------------------------------------------------
+
+_CHANCE: dict[tuple[int, int, int, int], float] = {}
+
+
+def chance(steps: int, p_mid: float, p_last: float, rounds: int) -> float:
+    """The probability that `steps` improvements come within `rounds` go-arounds, each
+    improvement but the last with probability p_mid a go-around and the last (the winning
+    tile) with p_last. Probabilities are kept to the percent (the answers are memoised)."""
+    if steps <= 0:
+        return 1.0
+    if rounds <= 0:
+        return 0.0
+    a, b = min(99, int(p_mid * 100 + 0.5)), min(99, int(p_last * 100 + 0.5))
+    key = (steps, a, b, rounds)
+    got = _CHANCE.get(key)
+    if got is None:
+        pm, pl = a / 100, b / 100
+        dist = [1.0] + [0.0] * steps
+        for _ in range(rounds):
+            for j in range(steps - 1, -1, -1):
+                moved = dist[j] * (pl if j == steps - 1 else pm)
+                dist[j] -= moved
+                dist[j + 1] += moved
+        got = _CHANCE[key] = dist[steps]
+    return got
+
+
+def per_round(live: int, unseen: int, chances: float) -> float:
+    """The chance that one of `live` tiles among `unseen` comes in `chances` looks."""
+    if unseen <= 0 or live <= 0:
+        return 0.0
+    p = min(1.0, live / unseen)
+    return 1.0 - (1.0 - p) ** chances
+
+
+def distance_after(an: Analyzer, counts: Sequence[int], m: Melds, wild: int) -> int:
+    """Shanten of a hand-size hand under an analysis (INF when it cannot complete)."""
+    d = an.distance(list(counts), m, wild)
+    return INF if d >= INF else d - wild - 1
