@@ -184,17 +184,17 @@ class EfficientBot(Bot):
             pa, counts = self._plan_hand(d, plan)
             nat, wild = pa.natural(counts)
             low = pa.shanten(nat, wild, d.m)  # no discard gets below the 14-tile hand's
-            if low >= INF or (v_any and low > sh_any + BEHIND):
-                continue
-            if vmax * chance(low + 1, per_round(live, d.left, 1 + CALL_LOOKS * d.others), per_round(live, d.left, 1 + d.others), d.rounds) <= ev_any:
-                continue
-            weigh.append((i, plan, pa, counts))
+            if low < INF:
+                weigh.append((low, i, plan, pa, counts, vmax))
+        # weighed: those not far behind the variant's shapes (or the nearest plan that pays)
+        near = sh_any if v_any else min((w[0] for w in weigh), default=INF)
+        weigh = [w for w in weigh if w[0] <= near + BEHIND and w[5] * chance(w[0] + 1, per_round(live, d.left, 1 + CALL_LOOKS * d.others), per_round(live, d.left, 1 + d.others), d.rounds) > ev_any]
         if not weigh and not honors[1]:  # the variant's shapes alone, no value pair at stake
             cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
         else:
             cands = self._scored(d, ANY, rows, view.counts)
-            for i, plan, pa, counts in weigh:
-                cands += self._scored(d, plan, self._plan_rows(d, plan, pa, counts, ok), view.counts, i)
+            for low, i, plan, pa, counts, _v in weigh:
+                cands += self._scored(d, plan, self._plan_rows(d, plan, pa, counts, ok, low), view.counts, i)
             if max(c[0] for c in cands) <= 0:  # nothing pays, or nothing completes in time
                 cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
         cands.sort(key=lambda c: (-c[0], c[1], self._tie(c[3].kind, view.counts)))
@@ -236,17 +236,25 @@ class EfficientBot(Bot):
             return d.an, counts
         return plan_analyzer(d.an, plan), d.counts
 
-    def _plan_rows(self, d: Decision, plan: Plan, pa: Analyzer, counts: list[int], ok) -> list[Row]:
+    def _plan_rows(self, d: Decision, plan: Plan, pa: Analyzer, counts: list[int], ok, low: int) -> list[Row]:
+        """The plan's discards of least shanten (`low`: that of the 14-tile hand). A tile the
+        plan has no use for (another suit of a flush; a terminal or honor for all simples)
+        leaves the plan's hand as it is: while one is held, those are its best discards."""
+        kinds = plan.kinds(d.an.spec)
+        if kinds is not None:
+            out = [k for k in range(50) if d.counts[k] and ok(k) and k not in pa.wild and pa.stand.get(k, k) not in kinds]
+            if out:
+                nat, wild = pa.natural(counts)
+                for k in out:
+                    if plan.name != "simples":  # (a simples hand reads counts without them)
+                        nat[pa.stand.get(k, k)] -= 1
+                    _sh, eff = pa.effective(nat, wild, d.m, d.held)
+                    break
+                eff = [e for e in eff if e in kinds or e in pa.wild]
+                live = sum(d.unseen[e] for e in eff)
+                return [Row(k, low, eff, live) for k in out]
         if plan.name != "simples":
             return pa.discard_rows(counts, d.m, d.held, d.unseen, ok, True)
-        # all simples: a terminal or honor held goes first (it is not part of the hand); else
-        # the usual rows, draws of terminals and honors not counted
-        out = [k for k in TERMINALS_HONORS if d.counts[k] and ok(k)]
-        nat, wild = pa.natural(counts)
-        if out:
-            sh, eff = pa.effective(nat, wild, d.m, d.held)
-            eff = [e for e in eff if e not in TERMINALS_HONORS]
-            return [Row(k, sh, eff, sum(d.unseen[e] for e in eff)) for k in out]
         rows = pa.discard_rows(counts, d.m, d.held, d.unseen, ok, True)
         for r in rows:
             r.effective = [e for e in r.effective if e not in TERMINALS_HONORS]

@@ -18,6 +18,7 @@ the bots weigh them against speed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -338,21 +339,26 @@ def values_for(rs: Ruleset, seat: str, declare_ready: bool) -> Values:
 # -- how soon a plan completes ----------------------------------------------------------------
 
 _CHANCE: dict[tuple[int, int, int, int], float] = {}
+_STEP = 0.1  # probabilities are kept to 10% of their size (the answers are memoised)
+
+
+def _bucket(p: float) -> int:
+    return -99 if p <= 0.001 else min(0, int(round(math.log(p) / _STEP)))
 
 
 def chance(steps: int, p_mid: float, p_last: float, rounds: int) -> float:
     """The probability that `steps` improvements come within `rounds` go-arounds, each
     improvement but the last with probability p_mid a go-around and the last (the winning
-    tile) with p_last. Probabilities are kept to the percent (the answers are memoised)."""
+    tile) with p_last."""
     if steps <= 0:
         return 1.0
     if rounds <= 0:
         return 0.0
-    a, b = min(99, int(p_mid * 100 + 0.5)), min(99, int(p_last * 100 + 0.5))
+    a, b = _bucket(p_mid), _bucket(p_last)
     key = (steps, a, b, rounds)
     got = _CHANCE.get(key)
     if got is None:
-        pm, pl = a / 100, b / 100
+        pm, pl = math.exp(a * _STEP) if a > -99 else 0.0, math.exp(b * _STEP) if b > -99 else 0.0
         dist = [1.0] + [0.0] * steps
         for _ in range(rounds):
             for j in range(steps - 1, -1, -1):
