@@ -125,7 +125,7 @@ def capped_gid(variant: str, kinds: tuple[int, ...], counts: tuple[int, ...], ca
             from mjtools.analysis.shanten import _family
 
             chows, pair_ok = _family(variant, len(kinds))
-            flat = _capped_vec(counts, caps, chows, pair_ok)
+            flat = _capped_vec(counts, caps, chows, pair_ok) if chows else _capped_pungs(counts, caps, pair_ok)
         if len(_CAPPED) >= CAPPED_LIMIT:
             _CAPPED.clear()
         got = _CAPPED[key] = tables.intern(tuple(flat))
@@ -165,3 +165,25 @@ def _capped_vec(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, pai
         if not a and not b and cost < out[2 * m + p]:
             out[2 * m + p] = cost
     return out
+
+
+def _capped_pungs(counts: tuple[int, ...], caps: tuple[int, ...], pair_ok: tuple[bool, ...]) -> list[int]:
+    """`_capped_vec` of a group without chows: each kind is a pung, the pair or nothing,
+    independently, so the vectors of the kinds combine by (sets, pairs)."""
+    inf = tables.INF
+    width = tables.WIDTH
+    acc = [0] + [inf] * (width - 1)
+    for c, cap, pair in zip(counts, caps, pair_ok):
+        pung = (3 - c if c < 3 else 0) if cap >= 3 else inf
+        two = (2 - c if c < 2 else 0) if pair and cap >= 2 else inf
+        new = list(acc)
+        for i in range(width):
+            a = acc[i]
+            if a >= inf:
+                continue
+            if pung < inf and i + 2 < width and a + pung < new[i + 2]:
+                new[i + 2] = a + pung
+            if two < inf and not i & 1 and a + two < new[i + 1]:
+                new[i + 1] = a + two
+        acc = new
+    return acc

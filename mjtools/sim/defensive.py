@@ -165,7 +165,7 @@ class DefensiveBot(EfficientBot):
         by: dict[str, list[Action]] = {}
         for a in actions:
             by.setdefault(a.kind, []).append(a)
-        d = Decision(view)
+        d = Decision(view, self.hazard)
         allowed = self.allowed_discards(view, by)
         rows = d.an.discard_rows(d.counts, d.m, d.held, d.unseen, allowed.__contains__, False)
         if not rows:

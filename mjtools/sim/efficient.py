@@ -30,6 +30,7 @@ from mjtools.sim.state import Action, View
 PAIR_TO_PUNG = 0.4  # the chance a value-honor pair held becomes a pung (its value, weighted)
 CALL_LOOKS = 0.5  # improving tiles a call may take, per other player's discard, against a draw
 NO_TERMINAL = 0.6  # weight of a hand without a terminal where the variant requires one
+HAZARD = {"first_win": 0.035, "bloody_battle": 0.01}  # per other player (plans.chance)
 MARGIN = 1.05  # a call must raise value x chance by this factor
 GAIN = 1.8  # a narrower plan is weighed when it may pay this much more than the variant's shapes
 BEHIND = 1  # ... and its shanten is at most this much behind theirs
@@ -40,9 +41,9 @@ NEAR_LIVE = 0.7  # ... keeping at least this share of the best discard's live ti
 class Decision:
     """What one decision reads about the table, worked out once."""
 
-    __slots__ = ("an", "m", "counts", "held", "unseen", "left", "rounds", "others", "concealed", "melded")
+    __slots__ = ("an", "m", "counts", "held", "unseen", "left", "rounds", "others", "concealed", "melded", "hazard")
 
-    def __init__(self, view: View):
+    def __init__(self, view: View, hazard: float = 0.0):
         me = view.me
         self.an: Analyzer = view.analyzer()
         self.m: Melds = view.melds_info()
@@ -54,6 +55,8 @@ class Decision:
         self.others = active - 1
         self.rounds = max(0, view.wall_left // max(1, active))
         self.concealed = me.concealed
+        # the chance a go-around that another player's win ends the hand for this one
+        self.hazard = hazard * self.others
         # kinds shown by this player's pungs and kongs (value honors already made)
         self.melded = frozenset(m.tiles[0] & 63 for m in me.melds if m.kind != "chow")
 
@@ -75,6 +78,7 @@ class EfficientBot(Bot):
         self.values = values_for(rules, seat, cfg.declare_ready)
         self.value_kinds = self.values.value_kinds()
         self.plans = [p for p in plans_for(rules.base_spec) if p is not ANY]
+        self.hazard = HAZARD.get(cfg.end, 0.0)
         self.plan: Plan = ANY  # the plan of the last discard (calls are weighed for it)
         self.live = 0  # live tiles of the last discard under that plan
 
@@ -116,7 +120,7 @@ class EfficientBot(Bot):
             ron = d.others if vr > 0 else 0
             looks = 1 + (CALL_LOOKS * d.others if open_ else 0)
             last = live if shanten == 0 else min(live, 8)
-            p = chance(shanten + 1, per_round(live, d.left, looks), per_round(last, d.left, 1 + ron), d.rounds)
+            p = chance(shanten + 1, per_round(live, d.left, looks), per_round(last, d.left, 1 + ron), d.rounds, d.hazard)
             v = (vt + ron * vr) / (1 + ron)
             if v * p > best:
                 best = v * p
@@ -159,7 +163,7 @@ class EfficientBot(Bot):
 
     def choose_discard(self, view: View, by: dict[str, list[Action]]) -> tuple[int, Row | None]:
         """(the kind to discard, its row under the chosen plan)."""
-        d = Decision(view)
+        d = Decision(view, self.hazard)
         allowed = self.allowed_discards(view, by)
         ok = allowed.__contains__
         rows = d.an.discard_rows(d.counts, d.m, d.held, d.unseen, ok, True)
@@ -188,7 +192,7 @@ class EfficientBot(Bot):
                 weigh.append((low, i, plan, pa, counts, vmax))
         # weighed: those not far behind the variant's shapes (or the nearest plan that pays)
         near = sh_any if v_any else min((w[0] for w in weigh), default=INF)
-        weigh = [w for w in weigh if w[0] <= near + BEHIND and w[5] * chance(w[0] + 1, per_round(live, d.left, 1 + CALL_LOOKS * d.others), per_round(live, d.left, 1 + d.others), d.rounds) > ev_any]
+        weigh = [w for w in weigh if w[0] <= near + BEHIND and w[5] * chance(w[0] + 1, per_round(live, d.left, 1 + CALL_LOOKS * d.others), per_round(live, d.left, 1 + d.others), d.rounds, d.hazard) > ev_any]
         if not weigh and not honors[1]:  # the variant's shapes alone, no value pair at stake
             cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
         else:
@@ -295,7 +299,7 @@ class EfficientBot(Bot):
         return after <= min(sh.values())
 
     def _claim(self, view: View, by: dict[str, list[Action]]) -> Action:
-        d = Decision(view)
+        d = Decision(view, self.hazard)
         me = view.me
         an = d.an
         plans = [self.plan] if self.plan is ANY else [self.plan, ANY]
