@@ -24,7 +24,7 @@ from mjtools.rules.model import Ruleset
 from mjtools.sim.bot import Bot, _neighbours
 from mjtools.sim.config import config, kind_of
 from mjtools.sim.fastshape import Analyzer, Melds, Row
-from mjtools.sim.plans import ANY, TERMINALS_HONORS, Plan, chance, per_round, plan_analyzer, plans_for, values_for
+from mjtools.sim.plans import ANY, TERMINALS_HONORS, Plan, chance, lower_bound, per_round, plan_analyzer, plans_for, values_for, win_chance
 from mjtools.sim.state import Action, View
 
 PAIR_TO_PUNG = 0.4  # the chance a value-honor pair held becomes a pung (its value, weighted)
@@ -32,33 +32,67 @@ CALL_LOOKS = 0.5  # improving tiles a call may take, per other player's discard,
 NO_TERMINAL = 0.6  # weight of a hand without a terminal where the variant requires one
 HAZARD = {"first_win": 0.035, "bloody_battle": 0.01}  # per other player (plans.chance)
 MARGIN = 1.05  # a call must raise value x chance by this factor
-GAIN = 1.8  # a narrower plan is weighed when it may pay this much more than the variant's shapes
-BEHIND = 1  # ... and its shanten is at most this much behind theirs
+GAIN = 2.5  # a narrower plan is weighed when it may pay this much more than the variant's shapes
+BEHIND = 1  # where they pay nothing, plans this much behind the nearest one are weighed too
 TOP_ROWS = 6  # discards weighed per plan (the best by shanten, then live tiles)
 NEAR_LIVE = 0.7  # ... keeping at least this share of the best discard's live tiles
 
 
 class Decision:
-    """What one decision reads about the table, worked out once."""
+    """What one decision reads about the table, worked out once (the table's state only
+    when value x chance is asked for)."""
 
-    __slots__ = ("an", "m", "counts", "held", "unseen", "left", "rounds", "others", "concealed", "melded", "hazard")
+    __slots__ = ("view", "an", "m", "counts", "concealed", "_held", "_unseen", "_per", "_melded", "_hazard")
 
     def __init__(self, view: View, hazard: float = 0.0):
         me = view.me
+        self.view = view
         self.an: Analyzer = view.analyzer()
         self.m: Melds = view.melds_info()
         self.counts = me.counts
-        self.held = me.held()
-        self.unseen = view.unseen()
-        self.left = max(1, sum(self.unseen))
-        active = sum(1 for p in view.players if not p.out)
-        self.others = active - 1
-        self.rounds = max(0, view.wall_left // max(1, active))
-        self.concealed = me.concealed
-        # the chance a go-around that another player's win ends the hand for this one
-        self.hazard = hazard * self.others
-        # kinds shown by this player's pungs and kongs (value honors already made)
-        self.melded = frozenset(m.tiles[0] & 63 for m in me.melds if m.kind != "chow")
+        self.concealed = not self.m.n or me.concealed
+        self._hazard = hazard
+        self._held: list[int] | None = None
+        self._unseen: list[int] | None = None
+        self._per: tuple[int, int, int, float] | None = None
+        self._melded: frozenset[int] | None = None
+
+    @property
+    def held(self) -> list[int]:
+        if self._held is None:
+            self._held = self.view.me.held()
+        return self._held
+
+    @property
+    def unseen(self) -> list[int]:
+        if self._unseen is None:
+            self._unseen = self.view.unseen()
+        return self._unseen
+
+    def _table(self) -> tuple[int, int, int, float]:
+        if self._per is None:
+            view = self.view
+            active = sum(1 for p in view.players if not p.out)
+            # (unseen tiles, own draws left, other players, the chance a go-around that another
+            # player's win ends the hand for this one)
+            self._per = (max(1, sum(self.unseen)), max(0, view.wall_left // max(1, active)), active - 1, self._hazard * (active - 1))
+        return self._per
+
+    left = property(lambda self: self._table()[0])
+    rounds = property(lambda self: self._table()[1])
+    others = property(lambda self: self._table()[2])
+    hazard = property(lambda self: self._table()[3])
+
+    @property
+    def melded(self) -> frozenset[int]:
+        """Kinds shown by this player's pungs and kongs (value honors already made)."""
+        if self._melded is None:
+            self._melded = frozenset(m.tiles[0] & 63 for m in self.view.me.melds if m.kind != "chow")
+        return self._melded
+
+    @melded.setter
+    def melded(self, kinds: frozenset[int]) -> None:
+        self._melded = kinds
 
 
 class EfficientBot(Bot):
@@ -78,9 +112,12 @@ class EfficientBot(Bot):
         self.values = values_for(rules, seat, cfg.declare_ready)
         self.value_kinds = self.values.value_kinds()
         self.plans = [p for p in plans_for(rules.base_spec) if p is not ANY]
+        self.families = ["any"] + sorted({p.family for p in self.plans})
+        self.plan_families = [(p, p.family) for p in self.plans]
         self.hazard = HAZARD.get(cfg.end, 0.0)
         self.plan: Plan = ANY  # the plan of the last discard (calls are weighed for it)
         self.live = 0  # live tiles of the last discard under that plan
+        self.last: tuple | None = None  # (hand after it, shanten, live tiles, value x chance)
 
     # -- value x chance ---------------------------------------------------------------------
     def _honors(self, d: Decision, counts: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
@@ -119,8 +156,7 @@ class EfficientBot(Bot):
                 continue
             ron = d.others if vr > 0 else 0
             looks = 1 + (CALL_LOOKS * d.others if open_ else 0)
-            last = live if shanten == 0 else min(live, 8)
-            p = chance(shanten + 1, per_round(live, d.left, looks), per_round(last, d.left, 1 + ron), d.rounds, d.hazard)
+            p = win_chance(shanten, live, live if shanten == 0 else min(live, 8), d.left, looks, 1 + ron, d.rounds, d.hazard)
             v = (vt + ron * vr) / (1 + ron)
             if v * p > best:
                 best = v * p
@@ -157,8 +193,11 @@ class EfficientBot(Bot):
     def allowed_discards(self, view: View, by: dict[str, list[Action]]) -> set[int]:
         """Kinds it may discard: wildcards stay while anything else can go, unless putting one
         out counts for its wins (play.discard_situations: 红中杠 / 赖子杠)."""
-        kinds = {kind_of(a.tile) for a in by["discard"]}
-        natural = {k for k in kinds if k not in view.wild_kinds}
+        kinds = {a.tile & 63 for a in by["discard"]}
+        wild = view.wild_kinds
+        if not wild:
+            return kinds
+        natural = {k for k in kinds if k not in wild}
         return (natural | (kinds & view.counted_kinds)) or kinds
 
     def choose_discard(self, view: View, by: dict[str, list[Action]]) -> tuple[int, Row | None]:
@@ -175,15 +214,29 @@ class EfficientBot(Bot):
         if not rows:
             return min(allowed), None
         honors = self._honors(d, d.counts)
-        v_any = self._vmax(d, ANY, *honors)
+        vmaxes = self._vmaxes(d, honors)
+        v_any = vmaxes["any"]
         sh_any, live = rows[0].shanten, rows[0].live
-        ev_any = self._ev(d, ANY, sh_any, live, honors, d.counts) if v_any else 0.0
         # a narrower plan is never quicker than the variant's own shapes: it is weighed when
-        # it pays clearly more and is not far behind (or when the variant's shapes pay nothing)
+        # it pays clearly more and is as near (or when the variant's shapes pay nothing)
         weigh = []
-        for i, plan in enumerate(self.plans, 1):
-            vmax = self._vmax(d, plan, *honors)
-            if vmax < GAIN * v_any or not vmax or not plan.fits(d.m, d.an.spec):
+        spec = d.an.spec
+        far = sh_any if v_any else INF
+        groups = None
+        for i, (plan, fam) in enumerate(self.plan_families, 1):
+            vmax = vmaxes[fam]
+            if vmax < GAIN * v_any or not vmax:
+                continue
+            if groups is None:  # tiles held per group m, p, s, z (for the lower bounds)
+                c = d.counts
+                groups = (sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34]), sum(c[34:]))
+                total = sum(groups)
+                wild_held = any(c[k] for k in spec.wild_kinds)
+            if plan.suit is not None and not wild_held:  # (a flush: tiles of other groups go)
+                low_bound = total - groups[plan.suit] - (groups[3] if plan.name == "half" else 0) - 2
+            else:
+                low_bound = lower_bound(plan, d.counts, d.m, spec, groups)
+            if low_bound > far or not plan.fits(d.m, spec):
                 continue
             pa, counts = self._plan_hand(d, plan)
             nat, wild = pa.natural(counts)
@@ -191,9 +244,14 @@ class EfficientBot(Bot):
             if low < INF:
                 weigh.append((low, i, plan, pa, counts, vmax))
         # weighed: those not far behind the variant's shapes (or the nearest plan that pays)
-        near = sh_any if v_any else min((w[0] for w in weigh), default=INF)
-        weigh = [w for w in weigh if w[0] <= near + BEHIND and w[5] * chance(w[0] + 1, per_round(live, d.left, 1 + CALL_LOOKS * d.others), per_round(live, d.left, 1 + d.others), d.rounds, d.hazard) > ev_any]
-        if not weigh and not honors[1]:  # the variant's shapes alone, no value pair at stake
+        if weigh:
+            # where the variant's shapes pay, a plan as near as they are; where they pay
+            # nothing, the plans at most BEHIND the nearest one
+            near = sh_any if v_any else min(w[0] for w in weigh) + BEHIND
+            ev_any = self._ev(d, ANY, sh_any, live, honors, d.counts) if v_any else 0.0
+            p_mid, p_last = per_round(live, d.left, 1 + CALL_LOOKS * d.others), per_round(live, d.left, 1 + d.others)
+            weigh = [w for w in weigh if w[0] <= near and w[5] * chance(w[0] + 1, p_mid, p_last, d.rounds, d.hazard) > ev_any]
+        if not weigh:  # the variant's shapes alone (equal discards keep value honors: `_tie`)
             cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
         else:
             cands = self._scored(d, ANY, rows, view.counts)
@@ -202,8 +260,11 @@ class EfficientBot(Bot):
             if max(c[0] for c in cands) <= 0:  # nothing pays, or nothing completes in time
                 cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
         cands.sort(key=lambda c: (-c[0], c[1], self._tie(c[3].kind, view.counts)))
-        _, _, plan, row = cands[0]
+        ev, _, plan, row = cands[0]
         self.plan, self.live = plan, row.live
+        after = list(d.counts)
+        after[row.kind] -= 1
+        self.last = (after, row.shanten, row.live, ev if ev > 0 else None)
         return row.kind, row
 
     def _scored(self, d: Decision, plan: Plan, rows: list[Row], counts: Sequence[int], order: int = 0) -> list[tuple[float, int, Plan, Row]]:
@@ -215,21 +276,34 @@ class EfficientBot(Bot):
         out = []
         after = list(counts)
         honors = self._honors(d, counts)
+        seen: dict[tuple, float] = {}  # discards leaving the same shanten, live tiles and honors
         for r in rows[:TOP_ROWS]:
             if r.shanten != least or r.live < NEAR_LIVE * most:
                 break
             after[r.kind] -= 1
             h = self._honors(d, after) if r.kind in self.value_kinds else honors
-            out.append((self._ev(d, plan, r.shanten, r.live, h, after), order, plan, r))
+            key = (r.live, h, self.need_terminal and r.kind in TERMINALS_HONORS)
+            ev = seen.get(key)
+            if ev is None:
+                ev = seen[key] = self._ev(d, plan, r.shanten, r.live, h, after)
+            out.append((ev, order, plan, r))
             after[r.kind] += 1
         return out
 
-    def _vmax(self, d: Decision, plan: Plan, made: frozenset[int], pairs: frozenset[int]) -> float:
-        """The most a win with the plan may pay from here (value honors as if all made)."""
-        if plan.name in ("full", "form"):
-            made = pairs = frozenset()
-        ways = [not d.concealed] if not d.concealed or not self.can_call or plan.name == "form" else [False, True]
-        return max(max(self.values.value(plan.family, made | pairs, w)) for w in ways)
+    def _vmaxes(self, d: Decision, honors: tuple[frozenset[int], frozenset[int]]) -> dict[str, float]:
+        """Per plan family, the most a win with it may pay from here (value honors held as
+        pairs counted as made), remembered per (honors, concealed)."""
+        allh = honors[0] | honors[1]
+        key = (allh, d.concealed, self.can_call)
+        memo = self.values.vmax
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = {}
+            for fam in self.families:
+                h = frozenset() if fam == "full" or fam.startswith("form:") else allh
+                ways = (not d.concealed,) if not d.concealed or not self.can_call or fam.startswith("form:") else (False, True)
+                got[fam] = max(max(self.values.value(fam, h, w)) for w in ways)
+        return got
 
     def _plan_hand(self, d: Decision, plan: Plan) -> tuple[Analyzer, list[int]]:
         """The plan's analysis and the hand it reads (`simples`: terminals and honors out)."""
@@ -301,43 +375,81 @@ class EfficientBot(Bot):
     def _claim(self, view: View, by: dict[str, list[Action]]) -> Action:
         d = Decision(view, self.hazard)
         me = view.me
-        an = d.an
         plans = [self.plan] if self.plan is ANY else [self.plan, ANY]
-        before = 0.0
-        sh_before = {}
+        must = me.concealed and self.must_open
+        honors0 = self._honors(d, me.counts)
+        # the calls worth weighing: a win with the hand laid down after them pays something
+        options = []
+        for kind in ("exposed_kong", "pon", "chi"):
+            for a in by.get(kind, ()):
+                meld = tuple(sorted(kind_of(t) for t in a.tiles + (a.tile,)))
+                honors = honors0
+                if meld[0] in self.value_kinds:  # (a pon or kong of a value honor makes it)
+                    counts = list(me.counts)
+                    for t in a.tiles:
+                        counts[kind_of(t)] -= 1
+                    made = d.melded | {meld[0]}
+                    honors = (frozenset(k for k in self.value_kinds if k in made or counts[k] >= 3), frozenset(k for k in self.value_kinds if counts[k] == 2 and k not in made))
+                pays = [p for p in plans if max(self._value(p, *honors, True)) > 0]
+                if pays:
+                    options.append((kind, a, meld, honors, pays))
+        if not options:
+            return by["pass"][0]
+        an = d.an
+        state = self._state(d, plans)
+        before = max(ev for _sh, _live, ev in state.values())
+        best: tuple[float, Action] | None = None
+        kinds = me.meld_kinds()
+        hidden = sum(1 for m in me.melds if m.kind == "concealed_kong")
+        for kind, a, meld, honors, pays in options:
+            counts = list(me.counts)
+            for t in a.tiles:
+                counts[kind_of(t)] -= 1
+            was = d.melded
+            if meld[0] == meld[-1]:
+                d.melded = was | {meld[0]}
+            melds = None
+            for plan in pays:
+                sh, live, _ev = state[plan]
+                # weighed only if a win laid down pays more than the value x chance the hand
+                # has, and taking it one step nearer does too
+                if not must and kind != "exposed_kong":
+                    if max(self._value(plan, *honors, True)) <= before * MARGIN:
+                        continue
+                    if self._ev(d, plan, max(0, sh - 1) if sh < INF else INF, max(live, 1), honors, counts, laid=True) <= before * MARGIN:
+                        continue
+                if melds is None:
+                    melds = an.melds(kinds + [meld], hidden)
+                if not plan.fits(melds, an.spec):
+                    continue
+                after = self._after_call(d, plan, counts, melds, kind == "exposed_kong")
+                if after >= INF:
+                    continue
+                ev = self._ev(d, plan, after, max(live, 1), honors, counts, laid=True)
+                opening = must and after <= sh and ev > 0
+                gain = ev > before * MARGIN or (kind == "exposed_kong" and after <= sh and ev >= before) or opening
+                if gain and (best is None or ev > best[0]):
+                    best = (ev, a)
+            d.melded = was
+        return best[1] if best else by["pass"][0]
+
+    def _state(self, d: Decision, plans: list[Plan]) -> dict[Plan, tuple[int, int, float]]:
+        """(shanten, live tiles, value x chance) of the hand under each plan; the chosen
+        plan's as its last discard left them (the hand has not changed since)."""
+        out = {}
         for plan in plans:
+            if plan is self.plan and self.last is not None and self.last[0] == d.counts:
+                _after, sh, live, ev = self.last
+                if ev is None:
+                    ev = self._ev(d, plan, sh, live, self._honors(d, d.counts), d.counts)
+                out[plan] = (sh, live, ev)
+                continue
             pa, counts = self._plan_hand(d, plan)
             nat, wild = pa.natural(counts)
             sh, eff = pa.effective(nat, wild, d.m, d.held)
             live = sum(d.unseen[e] for e in eff)
-            sh_before[plan] = (sh, live)
-            before = max(before, self._ev(d, plan, sh, live, self._honors(d, me.counts), me.counts))
-        best: tuple[float, Action] | None = None
-        kinds = me.meld_kinds()
-        hidden = sum(1 for m in me.melds if m.kind == "concealed_kong")
-        for kind in ("exposed_kong", "pon", "chi"):
-            for a in by.get(kind, ()):
-                counts = list(me.counts)
-                for t in a.tiles:
-                    counts[kind_of(t)] -= 1
-                meld = tuple(sorted(kind_of(t) for t in a.tiles + (a.tile,)))
-                melds = an.melds(kinds + [meld], hidden)
-                was = d.melded
-                d.melded = was | {meld[0]} if meld[0] == meld[-1] else was
-                for plan in plans:
-                    if not plan.fits(melds, an.spec):
-                        continue
-                    after = self._after_call(d, plan, counts, melds, kind == "exposed_kong")
-                    if after >= INF:
-                        continue
-                    sh, live = sh_before[plan]
-                    ev = self._ev(d, plan, after, max(live, 1), self._honors(d, counts), counts, laid=True)
-                    opening = me.concealed and self.must_open and after <= sh and ev > 0
-                    gain = ev > before * MARGIN or (kind == "exposed_kong" and after <= sh and ev >= before) or opening
-                    if gain and (best is None or ev > best[0]):
-                        best = (ev, a)
-                d.melded = was
-        return best[1] if best else by["pass"][0]
+            out[plan] = (sh, live, self._ev(d, plan, sh, live, self._honors(d, d.counts), d.counts))
+        return out
 
     def _after_call(self, d: Decision, plan: Plan, counts: list[int], melds: Melds, kong: bool) -> int:
         """Shanten under the plan after the call (and, for a chi or pon, the best discard)."""

@@ -432,6 +432,26 @@ class Analyzer:
                     gain |= 1 << k
         return gain
 
+    def _other_rows(self, physical: Sequence[int], held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row]:
+        """`discard_rows` of a spec of seven pairs and / or thirteen orphans alone (a plan's):
+        counted from the hand's pairs and singles, a discard changing one kind's."""
+        counts = list(physical[:34])
+        st14 = self._stats(counts)
+        after = [(k, self._other_distance(self._restat(st14, counts[k], k, -1), NO_MELDS)) for k in kinds]
+        if only_best:
+            least = min(d for _k, d in after)
+            after = [a for a in after if a[1] == least]
+        copies = self.copies
+        rows = []
+        for k, d in after:
+            counts[k] -= 1
+            gain = self._other_gain(counts, self._restat(st14, counts[k] + 1, k, -1), NO_MELDS, d) if d < INF else 0
+            counts[k] += 1
+            eff = [x for x in range(34) if gain >> x & 1 and (held[x] - (x == k)) < copies[x]]
+            rows.append(Row(k, d - 1 if d < INF else INF, eff, sum(unseen[e] for e in eff)))
+        rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
+        return rows
+
     def _kinds_in(self, groups: frozenset[int]) -> tuple[int, ...]:
         got = self._kinds_cache.get(groups)
         if got is None:
@@ -681,6 +701,8 @@ class Analyzer:
         rows = rows_one_reading(self, physical, m, held, unseen, kinds, only_best)
         if rows is not None:
             return rows
+        if not self.has_standard and self._forms is None and not self.wild and not self.stand and not self.slow and not m.n:
+            return self._other_rows(physical, held, unseen, kinds, only_best)
         if only_best:
             sh = self.discard_shanten(physical, m, kinds)
             least = min(sh.values(), default=INF)

@@ -21,11 +21,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from mjtools.analysis.shapes import ShapeSpec
-from mjtools.analysis.tables import INF
 
 if TYPE_CHECKING:
     from mjtools.rules.model import Ruleset
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 TERMINALS_HONORS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 HONORS = tuple(range(27, 34))
+MAX_HONORS = 2  # value-honor pungs a representative hand holds at most (more are rare)
 
 
 @dataclass(frozen=True)
@@ -52,16 +53,19 @@ class Plan:
     @property
     def family(self) -> str:
         """The key of its value: flushes of every suit pay alike."""
-        return f"form:{self.form}" if self.form else self.name
+        return _family(self)
 
     def kinds(self, base: ShapeSpec) -> frozenset[int] | None:
         """The kinds a hand of this plan may hold (None: the variant's)."""
+        return _plan_kinds(self, base.kinds)
+
+    def _kinds(self, base_kinds: frozenset[int]) -> frozenset[int] | None:
         if self.name == "half":
-            return frozenset(k for k in base.kinds if (k < 27 and k // 9 == self.suit) or 27 <= k < 34)
+            return frozenset(k for k in base_kinds if (k < 27 and k // 9 == self.suit) or 27 <= k < 34)
         if self.name == "full":
-            return frozenset(k for k in base.kinds if k < 27 and k // 9 == self.suit)
+            return frozenset(k for k in base_kinds if k < 27 and k // 9 == self.suit)
         if self.name == "simples":
-            return frozenset(k for k in base.kinds if k not in TERMINALS_HONORS)
+            return frozenset(k for k in base_kinds if k not in TERMINALS_HONORS)
         return None
 
     def spec(self, base: ShapeSpec) -> ShapeSpec | None:
@@ -90,6 +94,16 @@ class Plan:
 ANY = Plan("any")
 
 
+@lru_cache(maxsize=256)
+def _family(plan: Plan) -> str:
+    return f"form:{plan.form}" if plan.form else plan.name
+
+
+@lru_cache(maxsize=1024)
+def _plan_kinds(plan: Plan, base_kinds: frozenset[int]) -> frozenset[int] | None:
+    return plan._kinds(base_kinds)
+
+
 def plans_for(base: ShapeSpec) -> list[Plan]:
     """Every plan a spec allows, `any` first."""
     suits = [s for s in range(3) if all(k in base.kinds for k in range(9 * s, 9 * s + 9))]
@@ -105,6 +119,42 @@ def plans_for(base: ShapeSpec) -> list[Plan]:
             out.append(Plan("simples"))
     out += [Plan("form", form=f) for f in base.forms if f != "standard" and (f in ("seven_pairs", "thirteen_orphans", "all_258") or base.hand_size == 13)]
     return out
+
+
+def lower_bound(plan: Plan, counts: Sequence[int], melds: Melds, base: ShapeSpec, groups: Sequence[int]) -> int:
+    """A cheap lower bound of the least shanten after a discard from a hand-size + 1 hand
+    under the plan (`groups`: tiles held per group m, p, s, z, other). Kinds are counted as
+    they are held: wildcards make it lower still, so a hand holding any gets 0."""
+    if plan.name == "any" or any(counts[k] for k in base.wild_kinds):
+        return 0
+    if plan.name in ("half", "full"):
+        # every tile the plan cannot use is replaced, one of them by this discard
+        keep = groups[plan.suit] + (groups[3] if plan.name == "half" else 0)
+        return sum(groups) - keep - 2
+    if plan.name == "simples":
+        return sum(counts[k] for k in TERMINALS_HONORS) - 2
+    if plan.name == "pungs":
+        # at most: three of a kind kept per set (pairs, then singles, make up the rest) and
+        # two for the pair
+        sets = base.sets_needed - melds.n
+        c = counts[:34]
+        n3 = sum(1 for x in c if x >= 3)
+        n2 = c.count(2)
+        n1 = c.count(1)
+        kept = 3 * min(n3, sets) + 2 * min(n2, max(0, sets - n3)) + min(n1, max(0, sets - n3 - n2)) + 2
+        return 3 * sets + 2 - kept - 2
+    if plan.form == "seven_pairs":  # (its distance never falls with a discard)
+        c = counts[:34]
+        n2, n3, n4 = c.count(2), c.count(3), c.count(4)
+        quads = base.quads_as_pairs
+        pairs = n2 + n3 + n4 * (2 if quads else 1)
+        singles = c.count(1) + n3
+        full = min(pairs, 7)
+        return 14 - 2 * full - min(singles, 7 - full) - 1
+    if plan.form == "thirteen_orphans":
+        th = [counts[k] for k in TERMINALS_HONORS]
+        return 13 - sum(1 for c in th if c) - any(c >= 2 for c in th) - 1
+    return 0
 
 
 def plan_analyzer(an: Analyzer, plan: Plan) -> Analyzer:
@@ -166,7 +216,8 @@ FORM_TILES["knitted"] = FORM_TILES["thirteen_unrelated"]
 class Values:
     """What a win pays for one ruleset and seat, per (plan family, value-honor pungs, laid
     down or not): (self-draw, ron) points of the winner, 0 where the variant refuses the
-    win; the mean over the family's representative hands. Filled as keys are asked for."""
+    win; the least over the family's representative hands (what the plan itself assures).
+    Filled as keys are asked for."""
 
     def __init__(self, rs: Ruleset, seat: str, declare_ready: bool):
         self.rs = rs
@@ -190,6 +241,7 @@ class Values:
         opens = win.get("open_by", ("chi", "pon")) if win.get("must_open") else ("chi",)
         self.chi = bool(rs.section("calls").get("chi")) and "chi" in opens
         self._memo: dict[tuple, tuple[float, float]] = {}
+        self.vmax: dict[tuple, dict[str, float]] = {}  # the bots' best value per family, by state
         self._value_kinds: frozenset[int] | None = None
         self._neutral: tuple[int, ...] = self.honors  # value honors last, once known
 
@@ -221,7 +273,11 @@ class Values:
         got = self._memo.get(key)
         if got is None:
             self.value_kinds()
-            got = self._memo[key] = self._work_out(family, honors, laid)
+            if len(honors) > MAX_HONORS:  # (worked out with the first of them only)
+                got = self.value(family, frozenset(sorted(honors)[:MAX_HONORS]), laid)
+            else:
+                got = self._work_out(family, honors, laid)
+            self._memo[key] = got
         return got
 
     def _work_out(self, family: str, honors: frozenset[int], laid: bool) -> tuple[float, float]:
@@ -232,7 +288,7 @@ class Values:
                 return (0.0, 0.0)
             return self._score_tiles(tiles)
         got = [self._score_sets(t, tuple(sorted(honors)), laid) for t in TEMPLATES[family]]
-        return (sum(g[0] for g in got) / len(got), sum(g[1] for g in got) / len(got))
+        return (min(g[0] for g in got), min(g[1] for g in got))
 
     def _kind(self, suit: int, n: int) -> int:
         return 9 * self.suits[suit] + n - 1
@@ -387,7 +443,19 @@ def per_round(live: int, unseen: int, chances: float) -> float:
     return 1.0 - (1.0 - p) ** chances
 
 
-def distance_after(an: Analyzer, counts: Sequence[int], m: Melds, wild: int) -> int:
-    """Shanten of a hand-size hand under an analysis (INF when it cannot complete)."""
-    d = an.distance(list(counts), m, wild)
-    return INF if d >= INF else d - wild - 1
+_WIN: dict[tuple, float] = {}
+
+
+def win_chance(shanten: int, live: int, last: int, unseen: int, looks: float, ron_looks: float, rounds: int, hazard: float) -> float:
+    """`chance` of a hand `shanten` from ready with `live` tiles that lower it (`last` at the
+    last step) among `unseen`, `looks` at a tile a go-around (draws and calls) and
+    `ron_looks` at the winning one, memoised on its inputs (unseen kept to fours)."""
+    key = (shanten, live, last, unseen >> 2, looks, ron_looks, rounds, hazard)
+    got = _WIN.get(key)
+    if got is None:
+        left = (unseen >> 2) * 4 + 2
+        got = chance(shanten + 1, per_round(live, left, looks), per_round(last, left, ron_looks), rounds, hazard)
+        if len(_WIN) >= 1 << 18:
+            _WIN.clear()
+        _WIN[key] = got
+    return got
