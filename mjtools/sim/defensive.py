@@ -116,7 +116,7 @@ class DefensiveBot(EfficientBot):
         cheapest hand it pays for), times LOSS_FACTOR."""
         got = self._loss.get(laid)
         if got is None:
-            rons = [self.values.value(f, frozenset(), laid)[1] for f in ("any", "pungs", "half", "full")]
+            rons = [self.values.value(f, 0, laid)[1] for f in ("any", "pungs", "half", "full")]
             paid = [v for v in rons if v > 0]
             got = self._loss[laid] = LOSS_FACTOR * (rons[0] if rons[0] > 0 else min(paid, default=1.0))
         return got

@@ -24,7 +24,7 @@ from mjtools.rules.model import Ruleset
 from mjtools.sim.bot import Bot, _neighbours
 from mjtools.sim.config import config, kind_of
 from mjtools.sim.fastshape import Analyzer, Melds, Row
-from mjtools.sim.plans import ANY, TERMINALS_HONORS, Plan, chance, lower_bound, per_round, plan_analyzer, plans_for, values_for, win_chance
+from mjtools.sim.plans import ANY, TERMINALS_HONORS, Plan, lower_bound, plan_analyzer, plans_for, values_for, win_chance
 from mjtools.sim.state import Action, View
 
 PAIR_TO_PUNG = 0.4  # the chance a value-honor pair held becomes a pung (its value, weighted)
@@ -120,27 +120,32 @@ class EfficientBot(Bot):
         self.last: tuple | None = None  # (hand after it, shanten, live tiles, value x chance)
 
     # -- value x chance ---------------------------------------------------------------------
-    def _honors(self, d: Decision, counts: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
+    def _honors(self, d: Decision, counts: Sequence[int]) -> tuple[int, int]:
         """(value honors made or held three times, value honors held as a pair)."""
-        if not self.value_kinds:
-            return frozenset(), frozenset()
-        made = frozenset(k for k in self.value_kinds if k in d.melded or counts[k] >= 3)
-        pairs = frozenset(k for k in self.value_kinds if counts[k] == 2 and k not in made)
+        made = pairs = 0
+        if self.value_kinds:
+            melded = d.melded
+            for k in self.value_kinds:
+                c = counts[k]
+                if c >= 3 or k in melded:
+                    made += 1
+                elif c == 2:
+                    pairs += 1
         return made, pairs
 
-    def _value(self, plan: Plan, made: frozenset[int], pairs: frozenset[int], laid: bool) -> tuple[float, float]:
+    def _value(self, plan: Plan, made: int, pairs: int, laid: bool) -> tuple[float, float]:
         """(self-draw, ron) value of a win with the plan, pairs weighted by their chance."""
         fam = plan.family
         if plan.name in ("full", "form"):
-            made = pairs = frozenset()
+            made = pairs = 0
         v0 = self.values.value(fam, made, laid)
         if not pairs:
             return v0
-        v1 = self.values.value(fam, made | pairs, laid)
+        v1 = self.values.value(fam, made + pairs, laid)
         q = PAIR_TO_PUNG
         return ((1 - q) * v0[0] + q * v1[0], (1 - q) * v0[1] + q * v1[1])
 
-    def _ev(self, d: Decision, plan: Plan, shanten: int, live: int, honors: tuple[frozenset[int], frozenset[int]], counts: Sequence[int], laid: bool | None = None) -> float:
+    def _ev(self, d: Decision, plan: Plan, shanten: int, live: int, honors: tuple[int, int], counts: Sequence[int], laid: bool | None = None) -> float:
         """Value x chance of completing the plan from a hand of this shanten and live tiles
         (`honors`: its value honors made and paired). A concealed hand may stay concealed or
         call: the better of the two counts."""
@@ -230,27 +235,26 @@ class EfficientBot(Bot):
             if groups is None:  # tiles held per group m, p, s, z (for the lower bounds)
                 c = d.counts
                 groups = (sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34]), sum(c[34:]))
-                total = sum(groups)
-                wild_held = any(c[k] for k in spec.wild_kinds)
-            if plan.suit is not None and not wild_held:  # (a flush: tiles of other groups go)
-                low_bound = total - groups[plan.suit] - (groups[3] if plan.name == "half" else 0) - 2
-            else:
-                low_bound = lower_bound(plan, d.counts, d.m, spec, groups)
-            if low_bound > far or not plan.fits(d.m, spec):
+                total = groups[0] + groups[1] + groups[2] + groups[3] + groups[4]
+                wild_held = any(c[k] for k in spec.wild_kinds) if spec.wild_kinds else False
+            suit = plan.suit
+            if suit is not None and not wild_held:  # (a flush: tiles of other groups go)
+                if total - groups[suit] - (groups[3] if plan.name == "half" else 0) - 2 > far:
+                    continue
+            elif lower_bound(plan, c, d.m, spec, groups) > far:
+                continue
+            if d.m.n and not plan.fits(d.m, spec):
                 continue
             pa, counts = self._plan_hand(d, plan)
             nat, wild = pa.natural(counts)
             low = pa.shanten(nat, wild, d.m)  # no discard gets below the 14-tile hand's
-            if low < INF:
+            if low <= far and low < INF:
                 weigh.append((low, i, plan, pa, counts, vmax))
         # weighed: those not far behind the variant's shapes (or the nearest plan that pays)
-        if weigh:
-            # where the variant's shapes pay, a plan as near as they are; where they pay
-            # nothing, the plans at most BEHIND the nearest one
-            near = sh_any if v_any else min(w[0] for w in weigh) + BEHIND
-            ev_any = self._ev(d, ANY, sh_any, live, honors, d.counts) if v_any else 0.0
-            p_mid, p_last = per_round(live, d.left, 1 + CALL_LOOKS * d.others), per_round(live, d.left, 1 + d.others)
-            weigh = [w for w in weigh if w[0] <= near and w[5] * chance(w[0] + 1, p_mid, p_last, d.rounds, d.hazard) > ev_any]
+        if weigh and not v_any:
+            # where the variant's shapes pay nothing, the plans at most BEHIND the nearest one
+            near = min(w[0] for w in weigh) + BEHIND
+            weigh = [w for w in weigh if w[0] <= near]
         if not weigh:  # the variant's shapes alone (equal discards keep value honors: `_tie`)
             cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
         else:
@@ -259,7 +263,8 @@ class EfficientBot(Bot):
                 cands += self._scored(d, plan, self._plan_rows(d, plan, pa, counts, ok, low), view.counts, i)
             if max(c[0] for c in cands) <= 0:  # nothing pays, or nothing completes in time
                 cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
-        cands.sort(key=lambda c: (-c[0], c[1], self._tie(c[3].kind, view.counts)))
+        if len(cands) > 1:
+            cands.sort(key=lambda c: (-c[0], c[1], self._tie(c[3].kind, view.counts)))
         ev, _, plan, row = cands[0]
         self.plan, self.live = plan, row.live
         after = list(d.counts)
@@ -290,17 +295,17 @@ class EfficientBot(Bot):
             after[r.kind] += 1
         return out
 
-    def _vmaxes(self, d: Decision, honors: tuple[frozenset[int], frozenset[int]]) -> dict[str, float]:
+    def _vmaxes(self, d: Decision, honors: tuple[int, int]) -> dict[str, float]:
         """Per plan family, the most a win with it may pay from here (value honors held as
         pairs counted as made), remembered per (honors, concealed)."""
-        allh = honors[0] | honors[1]
-        key = (allh, d.concealed, self.can_call)
+        n = honors[0] + honors[1]
+        key = (n, d.concealed, self.can_call)
         memo = self.values.vmax
         got = memo.get(key)
         if got is None:
             got = memo[key] = {}
             for fam in self.families:
-                h = frozenset() if fam == "full" or fam.startswith("form:") else allh
+                h = 0 if fam == "full" or fam.startswith("form:") else n
                 ways = (not d.concealed,) if not d.concealed or not self.can_call or fam.startswith("form:") else (False, True)
                 got[fam] = max(max(self.values.value(fam, h, w)) for w in ways)
         return got
@@ -384,12 +389,8 @@ class EfficientBot(Bot):
             for a in by.get(kind, ()):
                 meld = tuple(sorted(kind_of(t) for t in a.tiles + (a.tile,)))
                 honors = honors0
-                if meld[0] in self.value_kinds:  # (a pon or kong of a value honor makes it)
-                    counts = list(me.counts)
-                    for t in a.tiles:
-                        counts[kind_of(t)] -= 1
-                    made = d.melded | {meld[0]}
-                    honors = (frozenset(k for k in self.value_kinds if k in made or counts[k] >= 3), frozenset(k for k in self.value_kinds if counts[k] == 2 and k not in made))
+                if meld[0] in self.value_kinds and me.counts[meld[0]] == 2:  # (a pon of a value pair makes it)
+                    honors = (honors0[0] + 1, honors0[1] - 1)
                 pays = [p for p in plans if max(self._value(p, *honors, True)) > 0]
                 if pays:
                     options.append((kind, a, meld, honors, pays))

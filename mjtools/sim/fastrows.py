@@ -40,7 +40,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         return d
 
     after = []  # (kind, standard distance after discarding it, group, the group's new vector)
-    seen: dict[tuple[int, int], int] = {}
+    seen: dict[int, int] = {}  # (new vector << 2 | group) -> distance
     # a kind outside the shapes (a plan's other suits) is in no group: its discard changes no
     # vector, as if it left some group unchanged
     outside = (next(iter(where), 0), -1)
@@ -48,11 +48,11 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         g, i = pos.get(k, outside)
         w = where.get(g)
         ng = gids[g] if w is None or i < 0 else w[2][w[1][keys[g] - POW5[i]]]
-        d = seen.get((g, ng))
+        d = seen.get(ng << 2 | g)
         if d is None:
             gl = list(gids)
             gl[g] = ng
-            d = seen[(g, ng)] = dist(gl)
+            d = seen[ng << 2 | g] = dist(gl)
         after.append((k, d, g, ng))
     # Seven pairs / orphans: removing a tile never lowers their distance, so they matter
     # only for discards whose standard distance is at least the 14-tile hand's.
@@ -70,7 +70,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         else:
             least = min(a[1] for a in after)
             after = [a for a in after if a[1] == least]
-    shared: dict[tuple[int, int], int] = {}
+    shared: dict[int, int] = {}  # (new vector << 2 | group) -> draws helping the others
     rows = []
     copies = an.copies
     rests = an._rests(gids)
@@ -78,6 +78,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     sig14 = {g: an._sig(w[0], w[1], w[2], len(w[3]), keys[g]) for g, w in where.items()}
     pairs: dict[tuple[int, int], int] = {}
     kind_mask = an._kind_mask
+    shifts, sigs = an._shift, an._sigs
     ok = 0  # kinds not all held already
     for x in range(34):
         if held[x] < copies[x]:
@@ -91,7 +92,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         if o < d:
             gain, d = ogain, o
         else:
-            gain = shared.get((g, ng))
+            gain = shared.get(ng << 2 | g)
             if gain is None:
                 gain = 0
                 for g2 in where:
@@ -104,19 +105,25 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                         if rest is None:
                             rest = combine(ng, pc)
                         sig = sig14[g2]
-                        got = memo.get((sig, rest, col))
+                        got = memo.get(sig << 40 | rest << 4 | col)
                         if got is None:
                             got = an._positions(sig, rest, col)
                         if got:
-                            gain |= kind_mask(g2, got)
-                shared[(g, ng)] = gain
+                            gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
+                shared[ng << 2 | g] = gain
             w = where.get(g)
             if w is not None:
                 tid, ids, tg, gk = w
                 i = pos.get(k, outside)[1]
-                got = an._gain_at(tid, ids, tg, gk, keys[g] - (POW5[i] if i >= 0 else 0), rests[g], col)
+                key = keys[g] - (POW5[i] if i >= 0 else 0)
+                sig = sigs.get(tid << 24 | key)
+                if sig is None:
+                    sig = an._sig(tid, ids, tg, len(gk), key)
+                got = memo.get(sig << 40 | rests[g] << 4 | col)
+                if got is None:
+                    got = an._positions(sig, rests[g], col)
                 if got:
-                    gain |= kind_mask(g, got)
+                    gain |= got << shifts[g] if shifts[g] is not None else kind_mask(g, got)
             if o == d:
                 gain |= ogain
         gain &= ok | (1 << k)  # the discarded tile's kind is no longer all held

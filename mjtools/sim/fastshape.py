@@ -143,13 +143,14 @@ class Analyzer:
         self.plans: dict = {}  # plan -> its Analyzer (`plans.plan_analyzer`)
         self._readings_cache: dict[Melds, list] = {}
         self._meta: dict[int, tuple[str, tuple | None]] = {}  # table id -> (variant, split checks)
+        self._tids: dict[int, int] = {}  # id of a table's local -> global list -> a small table id
         self._sets: dict[Melds, list[frozenset[int]]] = {}
-        self._memo: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._memo: dict[int, int] = {}  # (signature << 40 | rest << 4 | column) -> position mask
         self._dist: dict[tuple[int, ...], int] = {}
         self._last: tuple[Melds, list] | None = None
         self._last_sets: tuple[Melds, list] | None = None
         self._kinds_cache: dict[frozenset[int], tuple[int, ...]] = {}
-        self._sigs: dict[tuple[int, int], int] = {}
+        self._sigs: dict[int, int] = {}  # (table id << 24 | pattern key) -> signature
         self._sig_ids: dict[tuple[int, ...], int] = {}
         self._sig_list: list[tuple[int, ...]] = []
 
@@ -224,8 +225,9 @@ class Analyzer:
                         for g in range(4):
                             if g in groups and variant[g] is not None:
                                 ids, to_global = group_table(variant[g], self.layout[g][1], way[g])
-                                parts.append((g, id(to_global), ids, to_global, self.layout[g][1]))
-                                self._meta[id(to_global)] = (variant[g], way[g])
+                                tid = self._tids.setdefault(id(to_global), len(self._tids))
+                                parts.append((g, tid, ids, to_global, self.layout[g][1]))
+                                self._meta[tid] = (variant[g], way[g])
                         got.append(parts)
             self._readings_cache[m] = got
         self._last = (m, got)
@@ -260,7 +262,7 @@ class Analyzer:
     def _sig(self, tid: int, ids, tg, n: int, key: int) -> int:
         """An id for what a group pattern can become: its vector and the vector after each
         one-tile draw. Patterns with the same signature gain from the same draws."""
-        pk = (tid, key)
+        pk = tid << 24 | key
         got = self._sigs.get(pk)
         if got is None:
             t = (tg[ids[key]],) + tuple(tg[ids[key + POW5[i]]] if key // POW5[i] % 5 < 4 else -1 for i in range(n))
@@ -277,7 +279,7 @@ class Analyzer:
         """Positions of a group (by signature, as a bit mask) whose draw lowers the reading's
         distance, given the other groups' combined vector `rest`; memoised on (signature,
         rest, column)."""
-        mk = (sig, rest, col)
+        mk = sig << 40 | rest << 4 | col
         got = self._memo.get(mk)
         if got is not None:
             return got
@@ -298,10 +300,10 @@ class Analyzer:
         return gain
 
     def _gain_at(self, tid: int, ids, tg, gk: tuple[int, ...], key: int, rest: int, col: int) -> int:
-        sig = self._sigs.get((tid, key))
+        sig = self._sigs.get(tid << 24 | key)
         if sig is None:
             sig = self._sig(tid, ids, tg, len(gk), key)
-        got = self._memo.get((sig, rest, col))
+        got = self._memo.get(sig << 40 | rest << 4 | col)
         return got if got is not None else self._positions(sig, rest, col)
 
     @staticmethod

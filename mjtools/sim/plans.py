@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from mjtools.sim.fastshape import Analyzer, Melds
 
 TERMINALS_HONORS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_TH_LIST = sorted(TERMINALS_HONORS)
 HONORS = tuple(range(27, 34))
 MAX_HONORS = 2  # value-honor pungs a representative hand holds at most (more are rare)
 
@@ -138,7 +139,7 @@ def lower_bound(plan: Plan, counts: Sequence[int], melds: Melds, base: ShapeSpec
         # two for the pair
         sets = base.sets_needed - melds.n
         c = counts[:34]
-        n3 = sum(1 for x in c if x >= 3)
+        n3 = c.count(3) + c.count(4)
         n2 = c.count(2)
         n1 = c.count(1)
         kept = 3 * min(n3, sets) + 2 * min(n2, max(0, sets - n3)) + min(n1, max(0, sets - n3 - n2)) + 2
@@ -152,8 +153,8 @@ def lower_bound(plan: Plan, counts: Sequence[int], melds: Melds, base: ShapeSpec
         full = min(pairs, 7)
         return 14 - 2 * full - min(singles, 7 - full) - 1
     if plan.form == "thirteen_orphans":
-        th = [counts[k] for k in TERMINALS_HONORS]
-        return 13 - sum(1 for c in th if c) - any(c >= 2 for c in th) - 1
+        th = [counts[k] for k in _TH_LIST]
+        return 12 - (13 - th.count(0)) - (th.count(0) + th.count(1) < 13)
     return 0
 
 
@@ -244,6 +245,7 @@ class Values:
         self.vmax: dict[tuple, dict[str, float]] = {}  # the bots' best value per family, by state
         self._value_kinds: frozenset[int] | None = None
         self._neutral: tuple[int, ...] = self.honors  # value honors last, once known
+        self.order: tuple[int, ...] = ()  # the value honors, dragons first
 
     # -- value honors ---------------------------------------------------------------------------
     def value_kinds(self) -> frozenset[int]:
@@ -264,20 +266,19 @@ class Values:
                     self._value_kinds = frozenset(k for k, v in with_k.items() if v > base)
                     break
             self._neutral = tuple(k for k in self.honors if k not in self._value_kinds) + tuple(k for k in self.honors if k in self._value_kinds)
+            self.order = tuple(sorted(self._value_kinds, key=lambda k: (k < 31, k)))
         return self._value_kinds
 
     # -- values ---------------------------------------------------------------------------------
-    def value(self, family: str, honors: frozenset[int] = frozenset(), laid: bool = False) -> tuple[float, float]:
-        """(self-draw, ron) points of a win with this plan family."""
+    def value(self, family: str, honors: int = 0, laid: bool = False) -> tuple[float, float]:
+        """(self-draw, ron) points of a win with this plan family holding `honors` value-honor
+        pungs (at most MAX_HONORS; the dragons first, then the winds that pay)."""
         key = (family, honors, laid)
         got = self._memo.get(key)
         if got is None:
-            self.value_kinds()
-            if len(honors) > MAX_HONORS:  # (worked out with the first of them only)
-                got = self.value(family, frozenset(sorted(honors)[:MAX_HONORS]), laid)
-            else:
-                got = self._work_out(family, honors, laid)
-            self._memo[key] = got
+            kinds = self.value_kinds()
+            n = min(honors, MAX_HONORS, len(kinds))
+            got = self._memo[key] = self._memo.get((family, n, laid)) or self._work_out(family, frozenset(self.order[:n]), laid)
         return got
 
     def _work_out(self, family: str, honors: frozenset[int], laid: bool) -> tuple[float, float]:
