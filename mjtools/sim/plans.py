@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 TERMINALS_HONORS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _TH_LIST = sorted(TERMINALS_HONORS)
 HONORS = tuple(range(27, 34))
+# requirements on the shape beyond the analysis' spec (`win.require`): a representative hand
+# they rule out stands for no hand the bots would play toward, so it is left out
+SHAPE_REASONS = frozenset({"missing_suit", "pair_258", "min_tiles_one_suit", "all_three_suits_required", "terminal_required", "pung_required"})
 MAX_HONORS = 2  # value-honor pungs a representative hand holds at most (more are rare)
 
 
@@ -217,8 +220,8 @@ FORM_TILES["knitted"] = FORM_TILES["thirteen_unrelated"]
 class Values:
     """What a win pays for one ruleset and seat, per (plan family, value-honor pungs, laid
     down or not): (self-draw, ron) points of the winner, 0 where the variant refuses the
-    win; the least over the family's representative hands (what the plan itself assures).
-    Filled as keys are asked for."""
+    win; the least over the family's representative hands (what the plan itself assures),
+    leaving out a hand the variant's shape requirements rule out. Filled as asked for."""
 
     def __init__(self, rs: Ruleset, seat: str, declare_ready: bool):
         self.rs = rs
@@ -260,8 +263,8 @@ class Values:
                 sets, pair = got
                 at = max(i for i, st in enumerate(sets) if st[0] < 27)
                 suit_pung = next(k for k in (self._kind(0, 9), self._kind(0, 1), self._kind(0, 7)) if k != pair[0])
-                base = sum(self._score_built(sets[:at] + [(suit_pung,) * 3] + sets[at + 1 :], pair, False))
-                with_k = {k: sum(self._score_built(sets[:at] + [(k,) * 3] + sets[at + 1 :], pair, False)) for k in self.honors}
+                base = sum(self._score_built(sets[:at] + [(suit_pung,) * 3] + sets[at + 1 :], pair, False) or (0.0,))
+                with_k = {k: sum(self._score_built(sets[:at] + [(k,) * 3] + sets[at + 1 :], pair, False) or (0.0,)) for k in self.honors}
                 if base or any(with_k.values()):  # (a hand no pung makes acceptable says nothing)
                     self._value_kinds = frozenset(k for k, v in with_k.items() if v > base)
                     break
@@ -288,8 +291,8 @@ class Values:
             if tiles is None or laid:
                 return (0.0, 0.0)
             return self._score_tiles(tiles)
-        got = [self._score_sets(t, tuple(sorted(honors)), laid) for t in TEMPLATES[family]]
-        return (min(g[0] for g in got), min(g[1] for g in got))
+        got = [g for g in (self._score_sets(t, tuple(sorted(honors)), laid) for t in TEMPLATES[family]) if g is not None]
+        return (min(g[0] for g in got), min(g[1] for g in got)) if got else (0.0, 0.0)
 
     def _kind(self, suit: int, n: int) -> int:
         return 9 * self.suits[suit] + n - 1
@@ -327,25 +330,25 @@ class Values:
             sets[at] = (k, k, k)
         return sets, (pk, pk)
 
-    def _score_sets(self, template: tuple, honors: tuple[int, ...], laid: bool) -> tuple[float, float]:
+    def _score_sets(self, template: tuple, honors: tuple[int, ...], laid: bool) -> tuple[float, float] | None:
         got = self._sets(template, honors)
         if got is None:
-            return (0.0, 0.0)
+            return None
         return self._score_built(got[0], got[1], laid)
 
-    def _score_built(self, sets: list[tuple[int, ...]], pair: tuple[int, int], laid: bool) -> tuple[float, float]:
+    def _score_built(self, sets: list[tuple[int, ...]], pair: tuple[int, int], laid: bool) -> tuple[float, float] | None:
         counts = [0] * 34
         for s in sets:
             for k in s:
                 counts[k] += 1
         counts[pair[0]] += 2
         if max(counts) > 4:
-            return (0.0, 0.0)
+            return None
         called: list[tuple[int, ...]] = []
         if laid:  # the first set the variant lets a player call (a pung where chi is not played)
             at = next((i for i, st in enumerate(sets) if self.chi or st[0] == st[1]), None)
             if at is None:
-                return (0.0, 0.0)
+                return None
             called = [sets[at]]
             sets = sets[:at] + sets[at + 1 :]
         concealed = [k for s in sets for k in s] + list(pair)
@@ -359,9 +362,9 @@ class Values:
             counts[k] += 1
         if max(counts) > 4:
             return (0.0, 0.0)
-        return self._score(kinds, [], kinds[-1])
+        return self._score(kinds, [], kinds[-1]) or (0.0, 0.0)
 
-    def _score(self, concealed: list[int], called: list[tuple[int, ...]], last: int) -> tuple[float, float]:
+    def _score(self, concealed: list[int], called: list[tuple[int, ...]], last: int) -> tuple[float, float] | None:
         from mjtools.errors import MjError
         from mjtools.scoring import score
         from mjtools.tiles.context import WinContext
@@ -383,8 +386,24 @@ class Values:
                 rec = score(hand, self.rs, ctx, chickens=False)
             except (MjError, ValueError, KeyError):
                 rec = {}
+            if not rec.get("valid") and str(rec.get("reason", "")).split(":")[0] in SHAPE_REASONS:
+                return None  # a shape the variant's requirements rule out: no representative
             out.append(float(rec.get("points") or 0) if rec.get("valid") else 0.0)
         return (out[0], out[1])
+
+
+def warm_values(rs: Ruleset) -> None:
+    """Work out every value the bots may ask for, for every seat (start-up made explicit:
+    the benchmark times play, not this)."""
+    from mjtools.sim.config import config
+
+    ready = config(rs).declare_ready
+    for seat in rs.seats:
+        v = values_for(rs, seat, ready)
+        for plan in plans_for(rs.base_spec):
+            for n in range(MAX_HONORS + 1):
+                for laid in (False, True):
+                    v.value(plan.family, n, laid)
 
 
 def values_for(rs: Ruleset, seat: str, declare_ready: bool) -> Values:
