@@ -48,7 +48,7 @@ def _emit(records: list[dict[str, Any]], fmt: str, table: str, single: bool) -> 
 @format_option
 @click.option("--hands", type=int, default=100, show_default=True, help="Independent hands to play (East deals each).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Hand i plays from a random generator seeded from (SEED, i).")
-@click.option("--bots", default=None, metavar="NAME[,NAME...]", help="One bot for every seat or one per seat (E,S,W,N): efficient (default), random, an `mjtools.bots` entry point, or module:Class.")
+@click.option("--bots", default=None, metavar="NAME[,NAME...]", help="One bot for every seat or one per seat (E,S,W,N): efficient (default), defensive, random, an `mjtools.bots` entry point, or module:Class.")
 @click.option("--workers", type=int, default=1, show_default=True, help="Worker processes on this machine.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS", help="Run on a Dask distributed scheduler (needs the dask extra).")
 @click.option("--out", default=None, metavar="FILE.jsonl", help="Write a header line, then one record per hand in index order.")

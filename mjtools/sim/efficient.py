@@ -210,18 +210,22 @@ class EfficientBot(Bot):
         d = Decision(view, self.hazard)
         allowed = self.allowed_discards(view, by)
         ok = allowed.__contains__
-        rows = d.an.discard_rows(d.counts, d.m, d.held, d.unseen, ok, True)
-        counted = view.counted_kinds
-        if counted:  # a 红中杠 / 赖子杠 that costs no shanten is put out at once
-            put = [r for r in rows if r.kind in counted]
-            if put:
-                return put[0].kind, put[0]
-        if not rows:
-            return min(allowed), None
         honors = self._honors(d, d.counts)
         vmaxes = self._vmaxes(d, honors)
         v_any = vmaxes["any"]
-        sh_any, live = rows[0].shanten, rows[0].live
+        rows: list[Row] = []
+        sh_any = live = 0
+        if v_any or view.counted_kinds:  # (where the variant's shapes pay nothing, their
+            # discards are looked at only if no plan pays either)
+            rows = d.an.discard_rows(d.counts, d.m, d.held, d.unseen, ok, True)
+            counted = view.counted_kinds
+            if counted:  # a 红中杠 / 赖子杠 that costs no shanten is put out at once
+                put = [r for r in rows if r.kind in counted]
+                if put:
+                    return put[0].kind, put[0]
+            if not rows:
+                return min(allowed), None
+            sh_any, live = rows[0].shanten, rows[0].live
         # a narrower plan is never quicker than the variant's own shapes: it is weighed when
         # it pays clearly more and is as near (or when the variant's shapes pay nothing)
         weigh = []
@@ -239,32 +243,52 @@ class EfficientBot(Bot):
                 wild_held = any(c[k] for k in spec.wild_kinds) if spec.wild_kinds else False
             suit = plan.suit
             if suit is not None and not wild_held:  # (a flush: tiles of other groups go)
-                if total - groups[suit] - (groups[3] if plan.name == "half" else 0) - 2 > far:
-                    continue
-            elif lower_bound(plan, c, d.m, spec, groups) > far:
+                bound = total - groups[suit] - (groups[3] if plan.name == "half" else 0) - 2
+            else:
+                bound = lower_bound(plan, c, d.m, spec, groups)
+            if bound > far or (d.m.n and not plan.fits(d.m, spec)):
                 continue
-            if d.m.n and not plan.fits(d.m, spec):
-                continue
+            weigh.append((bound, i, plan, vmax))
+        # weighed: plans as near as the variant's shapes, or where those pay nothing, the
+        # plans at most BEHIND the nearest one (exact shanten worked out nearest bound first)
+        near = far
+        found = []
+        for bound, i, plan, vmax in sorted(weigh, key=lambda w: (w[0], w[1])):
+            if bound > near:
+                break
             pa, counts = self._plan_hand(d, plan)
             nat, wild = pa.natural(counts)
             low = pa.shanten(nat, wild, d.m)  # no discard gets below the 14-tile hand's
-            if low <= far and low < INF:
-                weigh.append((low, i, plan, pa, counts, vmax))
-        # weighed: those not far behind the variant's shapes (or the nearest plan that pays)
-        if weigh and not v_any:
-            # where the variant's shapes pay nothing, the plans at most BEHIND the nearest one
-            near = min(w[0] for w in weigh) + BEHIND
-            weigh = [w for w in weigh if w[0] <= near]
-        if not weigh:  # the variant's shapes alone (equal discards keep value honors: `_tie`)
-            cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
-        else:
-            cands = self._scored(d, ANY, rows, view.counts)
+            if low <= near and low < INF:
+                found.append((low, i, plan, pa, counts, vmax))
+                if not v_any:
+                    near = min(near, low + BEHIND)
+        weigh = [w for w in found if w[0] <= near]
+        cands = []
+        if weigh:
+            cands = self._scored(d, ANY, rows, view.counts) if rows else []
             for low, i, plan, pa, counts, _v in weigh:
                 cands += self._scored(d, plan, self._plan_rows(d, plan, pa, counts, ok, low), view.counts, i)
-            if max(c[0] for c in cands) <= 0:  # nothing pays, or nothing completes in time
-                cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
+        if not cands or max(c[0] for c in cands) <= 0:
+            # the variant's shapes alone (equal discards keep value honors: `_tie`), or
+            # nothing pays or completes in time: the discards of plain tile efficiency
+            if not rows:
+                rows = d.an.discard_rows(d.counts, d.m, d.held, d.unseen, ok, True)
+                if not rows:
+                    return min(allowed), None
+                sh_any, live = rows[0].shanten, rows[0].live
+            cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
         if len(cands) > 1:
-            cands.sort(key=lambda c: (-c[0], c[1], self._tie(c[3].kind, view.counts)))
+            ties: dict[int, tuple] = {}
+            counts = view.counts
+
+            def tie(k: int) -> tuple:
+                got = ties.get(k)
+                if got is None:
+                    got = ties[k] = self._tie(k, counts)
+                return got
+
+            cands.sort(key=lambda c: (-c[0], c[1], tie(c[3].kind)))
         ev, _, plan, row = cands[0]
         self.plan, self.live = plan, row.live
         after = list(d.counts)

@@ -40,10 +40,11 @@ SHAPE_REASONS = frozenset({"missing_suit", "pair_258", "min_tiles_one_suit", "al
 MAX_HONORS = 2  # value-honor pungs a representative hand holds at most (more are rare)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Plan:
     """A narrowed target: `name` (any, half, full, pungs, simples, form), the suit of a flush
-    (0 m, 1 p, 2 s) and the form of a `form` plan."""
+    (0 m, 1 p, 2 s) and the form of a `form` plan. The plans of a spec are made once
+    (`plans_for`) and compared by identity, which keeps the lookups of their analyses quick."""
 
     name: str
     suit: int | None = None
@@ -108,8 +109,9 @@ def _plan_kinds(plan: Plan, base_kinds: frozenset[int]) -> frozenset[int] | None
     return plan._kinds(base_kinds)
 
 
+@lru_cache(maxsize=64)
 def plans_for(base: ShapeSpec) -> list[Plan]:
-    """Every plan a spec allows, `any` first."""
+    """Every plan a spec allows, `any` first (one list per spec: do not change it)."""
     suits = [s for s in range(3) if all(k in base.kinds for k in range(9 * s, 9 * s + 9))]
     honors = any(k in base.kinds for k in HONORS)
     out = [ANY]
