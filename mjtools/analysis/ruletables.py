@@ -107,11 +107,12 @@ _CAPPED: dict[tuple, int] = {}
 CAPPED_LIMIT = 1 << 16
 
 
-def capped_gid(variant: str, kinds: tuple[int, ...], counts: tuple[int, ...], caps: tuple[int, ...]) -> int:
+def capped_gid(variant: str, kinds: tuple[int, ...], counts: tuple[int, ...], caps: tuple[int, ...], top: int = tables.MAX_SETS) -> int:
     """Global vector id of a group whose targets hold at most caps[i] copies of its i-th kind
     (the copies the melds leave): the targets with no position `groupdp.py` counts as drawn
-    only. Searched once per (pattern, caps) and kept."""
-    key = (variant, kinds, counts, caps)
+    only, with at most `top` sets (entries beyond are left unfilled). Searched once per
+    (pattern, caps, top) and kept."""
+    key = (variant, kinds, counts, caps, top)
     got = _CAPPED.get(key)
     if got is None:
         if variant.startswith("honor_chow"):
@@ -125,45 +126,52 @@ def capped_gid(variant: str, kinds: tuple[int, ...], counts: tuple[int, ...], ca
             from mjtools.analysis.shanten import _family
 
             chows, pair_ok = _family(variant, len(kinds))
-            flat = _capped_vec(counts, caps, chows, pair_ok) if chows else _capped_pungs(counts, caps, pair_ok)
+            flat = _capped_vec(counts, caps, chows, pair_ok, top) if chows else _capped_pungs(counts, caps, pair_ok)
         if len(_CAPPED) >= CAPPED_LIMIT:
             _CAPPED.clear()
         got = _CAPPED[key] = tables.intern(tuple(flat))
     return got
 
 
-def _capped_vec(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, pair_ok: tuple[bool, ...]) -> list[int]:
-    """Least tiles to add per (sets, pairs) over targets within the caps (a DP over positions:
-    a chow started at position i also needs i + 1 and i + 2)."""
+def _capped_vec(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, pair_ok: tuple[bool, ...], top: int = tables.MAX_SETS) -> list[int]:
+    """Least tiles to add per (sets, pairs) over targets within the caps, with at most `top`
+    sets (a DP over positions: a chow started at position i also needs i + 1 and i + 2).
+    States are (chows started at i - 1, at i - 2, sets, pair) packed in one int."""
     inf = tables.INF
-    top = tables.MAX_SETS
     n = len(counts)
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}  # (chows from i-1, from i-2, sets, pair)
+    states = {0: 0}
     for i in range(n):
         c, cap = counts[i], caps[i]
         room1 = caps[i + 1] if i + 1 < n else 0
         room2 = caps[i + 2] if i + 2 < n else 0
         can_chow = chows and i <= n - 3
-        new: dict[tuple[int, int, int, int], int] = {}
-        for (a, b, m, p), cost in states.items():
+        pairs = (0, 1) if pair_ok[i] else (0,)
+        new: dict[int, int] = {}
+        get = new.get
+        for st, cost in states.items():
+            a, b, m, p = st >> 8, st >> 5 & 7, st >> 1 & 15, st & 1
             base = a + b
-            for k in range(min(cap - base, room1 - a, room2, top - m) + 1 if can_chow else 1):
+            kmax = min(cap - base, room1 - a, room2, top - m) if can_chow else 0
+            for k in range(kmax + 1):
                 for t in (0, 1):
-                    if m + k + t > top:
+                    mm = m + k + t
+                    if mm > top:
                         break
-                    for pr in (0, 1) if pair_ok[i] and not p else (0,):
+                    for pr in pairs:
+                        if pr and p:
+                            break
                         need = base + k + 3 * t + 2 * pr
                         if need > cap:
                             break
-                        key = (k, a, m + k + t, p + pr)
+                        key = k << 8 | a << 5 | mm << 1 | (p | pr)
                         v = cost + (need - c if need > c else 0)
-                        if v < new.get(key, inf):
+                        if v < get(key, inf):
                             new[key] = v
         states = new
     out = [inf] * tables.WIDTH
-    for (a, b, m, p), cost in states.items():
-        if not a and not b and cost < out[2 * m + p]:
-            out[2 * m + p] = cost
+    for st, cost in states.items():
+        if not st >> 5 and cost < out[st & 31]:  # no chow left open: entry 2 * sets + pair
+            out[st & 31] = cost
     return out
 
 

@@ -506,7 +506,7 @@ class Analyzer:
             for g, tid, ids, tg, kinds in parts:
                 if any(mc[k] for k in kinds):
                     variant, checks = self._meta[tid]
-                    gid = capped_gid(variant, kinds, tuple(counts[k] for k in kinds), tuple(max(counts[k], 4 - mc[k]) for k in kinds))
+                    gid = capped_gid(variant, kinds, tuple(counts[k] for k in kinds), tuple(max(counts[k], 4 - mc[k]) for k in kinds), sets)
                     gids[g] = _masked(gid, checks) if checks else gid
                 else:
                     gids[g] = tg[ids[keys[g]]]
