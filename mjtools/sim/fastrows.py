@@ -56,7 +56,9 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         after.append((k, d, g, ng))
     # Seven pairs / orphans: removing a tile never lowers their distance, so they matter
     # only for discards whose standard distance is at least the 14-tile hand's.
-    st14 = an._stats(counts) if (an.seven or an.orphans) and not m.n else None
+    st14 = None
+    if (an.seven or an.orphans) and not m.n and not (only_best and an._other_bound(counts) > min(a[1] for a in after)):
+        st14 = an._stats(counts)
     o14 = an._other_distance(st14, m) if st14 is not None else INF
     other: dict[int, int] = {}
     if o14 < INF and not (only_best and o14 > min(a[1] for a in after)):
