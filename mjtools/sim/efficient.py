@@ -118,6 +118,7 @@ class EfficientBot(Bot):
         self.plan: Plan = ANY  # the plan of the last discard (calls are weighed for it)
         self.live = 0  # live tiles of the last discard under that plan
         self.last: tuple | None = None  # (hand after it, shanten, live tiles, value x chance)
+        self._flush: dict[tuple, tuple[int, list[int] | None]] = {}  # (`_flush_key`)
 
     # -- value x chance ---------------------------------------------------------------------
     def _honors(self, d: Decision, counts: Sequence[int]) -> tuple[int, int]:
@@ -155,13 +156,14 @@ class EfficientBot(Bot):
         laid = (not d.concealed) if laid is None else laid
         ways = (laid,) if laid or not self.can_call or plan.name == "form" else (False, True)
         best = 0.0
+        left, rounds, others, hazard = d._per or d._table()
         for open_ in ways:
             vt, vr = self._value(plan, made, pairs, open_)
             if vt <= 0 and vr <= 0:
                 continue
-            ron = d.others if vr > 0 else 0
-            looks = 1 + (CALL_LOOKS * d.others if open_ else 0)
-            p = win_chance(shanten, live, live if shanten == 0 else min(live, 8), d.left, looks, 1 + ron, d.rounds, d.hazard)
+            ron = others if vr > 0 else 0
+            looks = 1 + (CALL_LOOKS * others if open_ else 0)
+            p = win_chance(shanten, live, live if shanten == 0 else min(live, 8), left, looks, 1 + ron, rounds, hazard)
             v = (vt + ron * vr) / (1 + ron)
             if v * p > best:
                 best = v * p
@@ -258,7 +260,14 @@ class EfficientBot(Bot):
                 break
             pa, counts = self._plan_hand(d, plan)
             nat, wild = pa.natural(counts)
-            low = pa.shanten(nat, wild, d.m)  # no discard gets below the 14-tile hand's
+            sig = self._flush_key(plan, nat, wild, d.m)
+            got = self._flush.get(sig) if sig is not None else None
+            if got is not None:
+                low = got[0]
+            else:
+                low = pa.shanten(nat, wild, d.m)  # no discard gets below the 14-tile hand's
+                if sig is not None:
+                    self._flush[sig] = (low, None)
             if low <= near and low < INF:
                 found.append((low, i, plan, pa, counts, vmax))
                 if not v_any:
@@ -267,8 +276,18 @@ class EfficientBot(Bot):
         cands = []
         if weigh:
             cands = self._scored(d, ANY, rows, view.counts) if rows else []
-            for low, i, plan, pa, counts, _v in weigh:
-                cands += self._scored(d, plan, self._plan_rows(d, plan, pa, counts, ok, low), view.counts, i)
+            best = max((c[0] for c in cands), default=0.0)
+            most = max((c[3].live for c in cands), default=0)
+            for low, i, plan, pa, counts, _v in sorted(weigh, key=lambda w: (w[0], -w[5], w[1])):
+                # a plan whose value x chance cannot beat the best so far, even with as many
+                # live tiles as the best discard so far, is passed over
+                if best > 0 and most and self._ev(d, plan, low, most, honors, d.counts) <= best:
+                    continue
+                got = self._scored(d, plan, self._plan_rows(d, plan, pa, counts, ok, low), view.counts, i)
+                cands += got
+                for c in got:
+                    if c[0] > best:
+                        best, most = c[0], max(most, c[3].live)
         if not cands or max(c[0] for c in cands) <= 0:
             # the variant's shapes alone (equal discards keep value honors: `_tie`), or
             # nothing pays or completes in time: the discards of plain tile efficiency
@@ -334,6 +353,15 @@ class EfficientBot(Bot):
                 got[fam] = max(max(self.values.value(fam, h, w)) for w in ways)
         return got
 
+    def _flush_key(self, plan: Plan, nat: list[int], wild: int, m: Melds) -> tuple | None:
+        """A flush's analysis reads only its own suit (and honors): its shanten and improving
+        tiles, remembered for the hand on that part (a tile of another suit drawn or let go
+        leaves them as they were)."""
+        if plan.suit is None:
+            return None
+        lo = 9 * plan.suit
+        return (plan, bytes(nat[lo : lo + 9]), bytes(nat[27:34]) if plan.name == "half" else b"", wild, m)
+
     def _plan_hand(self, d: Decision, plan: Plan) -> tuple[Analyzer, list[int]]:
         """The plan's analysis and the hand it reads (`simples`: terminals and honors out)."""
         if plan.name == "simples":
@@ -352,12 +380,17 @@ class EfficientBot(Bot):
             out = [k for k in range(50) if d.counts[k] and ok(k) and k not in pa.wild and pa.stand.get(k, k) not in kinds]
             if out:
                 nat, wild = pa.natural(counts)
-                for k in out:
+                sig = self._flush_key(plan, nat, wild, d.m)
+                got = self._flush.get(sig) if sig is not None else None
+                if got is not None and got[1] is not None:
+                    eff = got[1]
+                else:
                     if plan.name != "simples":  # (a simples hand reads counts without them)
-                        nat[pa.stand.get(k, k)] -= 1
+                        nat[pa.stand.get(out[0], out[0])] -= 1
                     _sh, eff = pa.effective(nat, wild, d.m, d.held)
-                    break
-                eff = [e for e in eff if e in kinds or e in pa.wild]
+                    eff = [e for e in eff if e in kinds or e in pa.wild]
+                    if sig is not None:
+                        self._flush[sig] = (low, eff)
                 live = sum(d.unseen[e] for e in eff)
                 return [Row(k, low, eff, live) for k in out]
         if plan.name != "simples":
