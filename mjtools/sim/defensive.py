@@ -34,6 +34,7 @@ WAIT_SHARE = 0.12  # the chance a middle tile of unknown safety completes a read
 THREAT = 0.45  # readiness from which an opponent is guarded against
 LOSS_FACTOR = 2.5  # a hand that deals in usually pays more than a plain hand's value
 OWN_WEIGHT = 1.0  # own value x chance against the cost of dealing in
+LATE_CAP = 0.3  # readiness an undeclared opponent gets from its draws alone, at most
 
 
 class DefensiveBot(EfficientBot):
@@ -54,11 +55,12 @@ class DefensiveBot(EfficientBot):
         if q.riichi:
             return 1.0
         shown = sum(1 for m in q.melds if m.kind != "concealed_kong")
-        p = 0.12 * shown + 0.05 * max(0, q.draws - 6)
+        # undeclared: its calls say most; the draws alone never make it a threat
+        p = 0.12 * shown + min(LATE_CAP, 0.03 * max(0, q.draws - 8))
         if shown >= 3:
             p = max(p, 0.6)
-        if self._flush_suit(q) is not None:
-            p = max(p, 0.5)
+        if self._flush_suit(q) is not None:  # (with a third call it is 0.6 above)
+            p = max(p, 0.4 + 0.05 * max(0, q.draws - 8))
         return min(0.85, p)
 
     @staticmethod
@@ -167,7 +169,13 @@ class DefensiveBot(EfficientBot):
             by.setdefault(a.kind, []).append(a)
         d = Decision(view, self.hazard)
         allowed = self.allowed_discards(view, by)
-        rows = d.an.discard_rows(d.counts, d.m, d.held, d.unseen, allowed.__contains__, False)
+        # own value x chance: under the plan it plays (the variant's shapes if the melds
+        # no longer allow it), for every discard
+        plan = self.plan if self.plan.fits(d.m, d.an.spec) else ANY
+        pa, counts = self._plan_hand(d, plan)
+        rows = pa.discard_rows(counts, d.m, d.held, d.unseen, allowed.__contains__, False)
+        if plan.name == "simples" or not rows:
+            plan, rows = ANY, d.an.discard_rows(d.counts, d.m, d.held, d.unseen, allowed.__contains__, False)
         if not rows:
             return None
         seen = [v + c for v, c in zip(view.visible(), view.counts)]
@@ -176,7 +184,7 @@ class DefensiveBot(EfficientBot):
         after = list(view.counts)
         for r in rows:
             after[r.kind] -= 1
-            own = self._ev(d, ANY, r.shanten, r.live, self._honors(d, after) if r.kind in self.value_kinds else honors, after) if r.shanten < INF else 0.0
+            own = self._ev(d, plan, r.shanten, r.live, self._honors(d, after) if r.kind in self.value_kinds else honors, after) if r.shanten < INF else 0.0
             after[r.kind] += 1
             score = OWN_WEIGHT * own - self.deal_in(view, r.kind, threats, seen)
             key = (-score, r.shanten, -r.live, self._tie(r.kind, view.counts))
