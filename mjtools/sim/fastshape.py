@@ -527,16 +527,20 @@ class Analyzer:
         copies: some least-D target needs j more copies than held exactly when j more
         copies lower D by j."""
         mc = m.counts
+        keys = None
         for k in m.kinds:
             if not gain >> k & 1:
                 continue  # no least-D target adds a copy of k
             r = max(5 - mc[k], counts[k] + 1)
-            if r > 4:
+            if r > 4 or k not in self.pos:
                 continue
             j = r - counts[k]
-            counts[k] += j
-            d2 = self._std_distance(self.keys(counts), m)
-            counts[k] -= j
+            if keys is None:
+                keys = self.keys(counts)
+            g, i = self.pos[k]
+            keys[g] += j * POW5[i]
+            d2 = self._std_distance(keys, m)
+            keys[g] -= j * POW5[i]
             if d2 == d - j:
                 return True
         return False
@@ -595,7 +599,17 @@ class Analyzer:
         stand = self.stand
         if not wk and not stand:
             return d - wild - 1, [k for k in range(34) if gain >> k & 1 and held[k] < copies[k]]
-        return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and (k in wk or gain >> stand.get(k, k) & 1)]
+        helps = self.wild_helps(counts, wild, m, d, gain)
+        return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and ((k in wk and helps) or (k not in wk and gain >> stand.get(k, k) & 1))]
+
+    def wild_helps(self, counts: list[int], wild: int, m: Melds, d: int, gain: int) -> bool:
+        """Whether drawing a wildcard lowers a hand-size hand of distance d (exact). It does,
+        unless melds make the wildcard one that cannot be every copy a least-distance target
+        needs: with none held yet, the hand is then counted with one (`_rich_std`); with some
+        held, the distance is exact already and max(D, w + 1) = D."""
+        if not (self.meld_cap and m.n) or wild:
+            return True
+        return self._rich_std(counts, 1, m, d, gain) <= d
 
     def _rich_gain(self, counts: list[int], wild: int, m: Melds, d: int, gain: int) -> int:
         """The improving kinds of a hand whose distance is the tables' d (see `_exact`):
