@@ -144,6 +144,7 @@ class Analyzer:
         self._readings_cache: dict[Melds, list] = {}
         self._meta: dict[int, tuple[str, tuple | None]] = {}  # table id -> (variant, split checks)
         self._tids: dict[int, int] = {}  # id of a table's local -> global list -> a small table id
+        self._capped_memo: dict[tuple, int] = {}  # (group keys, melds) -> `_capped`
         self._sets: dict[Melds, list[frozenset[int]]] = {}
         self._memo: dict[int, int] = {}  # (signature << 40 | rest << 4 | column) -> position mask
         self._dist: dict[tuple[int, ...], int] = {}
@@ -501,6 +502,10 @@ class Analyzer:
         mc = m.counts
         best = INF
         keys = self.keys(counts)
+        mk = (keys[0], keys[1], keys[2], keys[3], m)
+        got = self._capped_memo.get(mk)
+        if got is not None:
+            return got
         for parts in self._readings(m):
             gids = [ZERO, ZERO, ZERO, ZERO]
             for g, tid, ids, tg, kinds in parts:
@@ -513,6 +518,9 @@ class Analyzer:
             d = VECTORS[combine(combine(gids[0], gids[1]), combine(gids[2], gids[3]))][col]
             if d < best:
                 best = d
+        if len(self._capped_memo) >= MEMO_LIMIT:
+            self._capped_memo.clear()
+        self._capped_memo[mk] = best
         return best
 
     def _exact(self, counts: list[int], m: Melds, d: int, gain: int = -1) -> bool:
@@ -615,6 +623,11 @@ class Analyzer:
         """The improving kinds of a hand whose distance is the tables' d (see `_exact`):
         a draw lowers it only if it lowers the tables' distance, and does when the hand after
         it is exact too. Wildcards always lower it (max(D, w + 1) = D)."""
+        # A least-distance target of the hand with one more tile is one of this hand's too
+        # (one tile lowers a target's distance by at most one): when none of those over-uses a
+        # melded kind, every draw that lowers the tables' distance is exact.
+        if not self._may_over_use(counts, m, d, gain):
+            return gain
         out = 0
         g = gain
         while g:
