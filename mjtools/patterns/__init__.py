@@ -17,9 +17,14 @@ from typing import Any
 from mjtools.patterns.ctx import Ctx
 
 PatternFn = Callable[..., int]
+InstancesFn = Callable[..., "tuple[tuple[int, ...], ...]"]
 PATTERNS: dict[str, PatternFn] = {}
 DOCS: dict[str, str] = {}
 NEEDS: dict[str, int] = {}  # pattern id -> feature bits it cannot occur without (patterns/ctx.py)
+# pattern id -> its occurrences as groups of sets (indices into ctx.sets), for the patterns that
+# are made of sets: a fan with `combine: sets` (the account-once principle) and an exclusion
+# `on: sets` read them (scoring/fans.py). Same keyword parameters as the pattern.
+INSTANCES: dict[str, InstancesFn] = {}
 
 
 def pattern(*ids: str, needs: tuple[str, ...] = ()) -> Callable[[PatternFn], PatternFn]:
@@ -48,14 +53,33 @@ def pattern(*ids: str, needs: tuple[str, ...] = ()) -> Callable[[PatternFn], Pat
     return deco
 
 
+def instances(*ids: str) -> Callable[[InstancesFn], InstancesFn]:
+    """Register how a pattern's occurrences are made of sets: a function of the same `Ctx` and
+    parameters returning one tuple of `ctx.sets` indices per occurrence (a pung: one index; a
+    pure straight: three). The pattern itself must be registered under the same id."""
+
+    def deco(fn: InstancesFn) -> InstancesFn:
+        for pid in ids:
+            if pid in INSTANCES:
+                raise ValueError(f"instances of {pid!r} registered twice")
+            INSTANCES[pid] = fn
+        return fn
+
+    return deco
+
+
 def _load() -> None:
     # Importing the modules registers their patterns.
     from mjtools.patterns import (  # noqa: F401
+        combos,
         flags,
         honors,
+        knitted,
         melds,
         primitives,
+        ranks,
         shapes,
+        sole_wait,
         special,
         suits,
         waits,

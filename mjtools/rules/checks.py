@@ -46,9 +46,19 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
         why = check_spec(fan["pattern"], set(fans))
         if why:
             fail(why, ("fans", fid, "pattern"))
-        for i, ex in enumerate(fan.get("excludes", [])):
-            if ex not in fans and ex not in gone:
-                fail(f"excludes unknown fan {ex!r}", ("fans", fid, "excludes", str(i)))
+        excludes = fan.get("excludes", [])
+        # An option reference picks one of several lists: check every list it can pick.
+        every = [e for lst in excludes["map"].values() for e in lst or ()] if is_optref(excludes) and "map" in excludes else [] if is_optref(excludes) else excludes
+        for i, ex in enumerate(every):
+            target = ex["fan"] if isinstance(ex, dict) else ex
+            if target not in fans and target not in gone:
+                fail(f"excludes unknown fan {target!r}", ("fans", fid, "excludes", str(i)))
+            if isinstance(ex, dict) and ex.get("same_sets"):
+                for who in (fid, target):
+                    if who in fans and not _has_instances(fans[who]["pattern"]):
+                        fail(f"excludes {target!r} on the same sets, but the pattern of {who!r} has no occurrences made of sets", ("fans", fid, "excludes", str(i)))
+        if fan.get("combine") == "sets" and not _has_instances(fan["pattern"]):
+            fail("combine: sets needs a pattern whose occurrences are made of sets (an id with patterns.INSTANCES)", ("fans", fid, "combine"))
     for path, name, ref in _optrefs(data):
         if name not in options:
             fail(f"refers to unknown option {name!r}", path)
@@ -107,6 +117,14 @@ def check_semantics(data: dict[str, Any], origins: dict[tuple[str, ...], str], l
                     parse_kind(t)
                 except ValueError:
                     fail(f"not a tile: {t!r}", ("tiles", key, str(i)))
+
+
+def _has_instances(spec: Any) -> bool:
+    from mjtools.patterns import INSTANCES, registry
+
+    registry()
+    pid = spec if isinstance(spec, str) else spec.get("id") if isinstance(spec, dict) else None
+    return pid in INSTANCES
 
 
 def _is_tile(t: str) -> bool:

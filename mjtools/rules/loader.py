@@ -336,7 +336,7 @@ def _validate(instance: dict[str, Any], partial: bool, file: str, origins: Origi
             if path[:n] in origins:
                 file = origins[path[:n]]
                 break
-    raise RuleFileError(_message(best), file, ".".join(path) or None)
+    raise RuleFileError(_message(best), file, ".".join(map(str, path)) or None)
 
 
 def validate_files(files: list[str]) -> None:

@@ -25,7 +25,7 @@ from mjtools.messages import Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.bonuses import bird_entries, chicken_entries, flower_entries
 from mjtools.scoring.kongs import kong_entries
-from mjtools.scoring.liability import apply_liability
+from mjtools.scoring.liability import apply_liability, riichi_liability
 from mjtools.scoring.models import num
 from mjtools.scoring.result import NO_STEPS, Evaluation, HandValue, Settled, Steps
 from mjtools.tiles.context import WinContext
@@ -126,6 +126,9 @@ class Plan:
     others: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> the other seats, in order
     per_payer: bool = False  # a dealer factor or discarder surcharge to work out per payer
     liability_shown: int = 0  # the fewest shown sets any liability rule needs (fewer melds: none applies)
+    base_amount: float = 0  # base_payment: a fixed amount to the winner from each player (MCR 底分)
+    base_from_all: bool = True  # ... from every other player still in, or only from the hand's payers
+    base_reason: str = "base payment"
     shares_memo: dict[tuple, tuple[tuple[str, str, float], ...]] = field(default_factory=dict)
 
 
@@ -139,6 +142,7 @@ def plan(rs: Ruleset) -> Plan:
     st = rs.section("settlement")
     sc = rs.section("scoring")
     dealer = st.get("dealer", {})
+    base = st.get("base_payment") or {}
     p = Plan(
         mult=dealer.get("multiplier", 1),
         when=frozenset(dealer.get("when", ("wins", "pays"))),
@@ -147,7 +151,7 @@ def plan(rs: Ruleset) -> Plan:
         pull_tai=dealer.get("pull_tai", 0),
         per_tai=sc.get("per_unit", sc.get("base", 1)),
         add=dealer.get("add", 0) * sc.get("base", 1),
-        liability=bool(st.get("liability")),
+        liability=any(r.get("enabled", True) for r in st.get("liability", {}).values()),
         liability_shown=min((r.get("shown", 0) for r in st.get("liability", {}).values() if r.get("enabled", True)), default=0),
         extras=any(st.get(k) for k in ("kong_payments", "birds", "flowers", "chickens")),
         tsumo=st.get("tsumo", "all"),
@@ -166,9 +170,22 @@ def plan(rs: Ruleset) -> Plan:
         chickens=bool(st.get("chickens")),
         per_payer=bool(dealer.get("multiplier", 1) != 1 or dealer.get("streak_doubling", 0) or st.get("discarder_multipliers")),
         dealer_entries=bool(dealer.get("tai", 0) or dealer.get("streak_tai", 0) or dealer.get("pull_tai", 0) or dealer.get("add", 0)),
+        base_amount=base.get("amount", 0),
+        base_from_all=base.get("from", "all") == "all",
+        base_reason=_base_reason(base),
     )
     _PLANS[id(rs)] = (rs, p)  # keeps rs alive, so its id is not reused while cached
     return p
+
+
+def _base_reason(base: dict[str, Any]) -> str:
+    from mjtools.rules.model import pick
+
+    names = base.get("names")
+    en, zh = pick(names, "en"), pick(names, "zh")
+    if en and zh and en != zh:
+        return f"{en} ({zh})"
+    return en or zh or "base payment"
 
 
 def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None, steps: Steps) -> float:
@@ -241,6 +258,12 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
     """The ledger of one win. `chickens=False` when a table case settles every hand's chickens.
     The explain steps are not built here: `Settled.steps_fn` settles again into a Steps."""
     if value.payments is not None:
+        p = plan(rs)
+        if p.liability and hand is not None and ev is not None and len(hand.melds) >= p.liability_shown:
+            settled = _self_settled_liability(value, rs, ctx, hand, ev, NO_STEPS)
+            if settled is not None:
+                settled.steps_fn = lambda: _liability_steps(value, rs, ctx, hand, ev)
+                return settled
         ledger = value.ledger if value.ledger is not None else [
             {"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in value.payments.items() if a
         ]
@@ -248,6 +271,25 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
     settled = _settle(value, rs, ctx, hand, ev, chickens, NO_STEPS)
     settled.steps_fn = lambda: _steps_of(value, rs, ctx, hand, ev, chickens)
     return settled
+
+
+def _self_settled_liability(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps) -> Settled | None:
+    """Pao on a model that settles itself (riichi): the hand payments moved onto the liable
+    player; the pot (riichi sticks) still comes from the table."""
+    assert value.payments is not None
+    pays, rid, seat = riichi_liability(value.payments, rs, ctx, hand, ev, steps)
+    if rid is None:
+        return None
+    reason = f"hand (pao {rid}: {seat})"
+    ledger: list[dict[str, Any]] = [{"from": s, "to": ctx.seat, "amount": a, "reason": reason} for s, a in pays.items() if a]
+    ledger += [e for e in (value.ledger or ()) if e["from"] == "pot"]
+    return Settled(pays, value.pot, ledger)
+
+
+def _liability_steps(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation) -> list[str]:
+    steps = Steps()
+    _self_settled_liability(value, rs, ctx, hand, ev, steps)
+    return list(steps)
 
 
 def _steps_of(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool) -> list[str]:
@@ -298,6 +340,12 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
     payers = list(normal)  # every payer, in order of first appearance (an amount of 0 included)
     for why, amount in value.adds:
         ledger += [entry(s, seat, amount, why) for s in payers]
+    if p.base_amount:
+        # 底分: a fixed amount from each player (or each payer of the hand), whatever the hand.
+        base = [entry(s, seat, p.base_amount, p.base_reason) for s in (_pool(p, ctx) if p.base_from_all else payers)]
+        ledger += base
+        if recording:
+            steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in base]
     if p.dealer_entries:
         extra = _dealer_entries(p, ctx, parts, steps)
         ledger += extra
