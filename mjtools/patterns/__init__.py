@@ -109,6 +109,28 @@ def params_of(pid: str) -> dict[str, Any]:
     }
 
 
+# What a parameter's annotation lets a rule file give it (an annotation not listed: anything).
+_TAKES: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "bool": ("true or false", lambda v: isinstance(v, bool)),
+    "int": ("an integer", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "str": ("a string", lambda v: isinstance(v, str)),
+    "dict | None": ("a mapping or null", lambda v: v is None or isinstance(v, Mapping)),
+    "tuple[str, ...] | list[str]": ("a list of strings", lambda v: isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v)),
+}
+
+
+def param_problem(pid: str, name: str, value: Any) -> str | None:
+    """Why `value` cannot be parameter `name` of pattern `pid` (None: it can)."""
+    param = inspect.signature(registry()[pid]).parameters.get(name)
+    ann = param.annotation if param is not None else None
+    what, ok = _TAKES.get(ann if isinstance(ann, str) else getattr(ann, "__name__", ""), ("", lambda v: True))
+    return None if ok(value) else f"pattern {pid!r} takes {what} as {name!r}, not {value!r}"
+
+
+def _is_optref(v: Any) -> bool:
+    return isinstance(v, Mapping) and "option" in v and set(v) <= {"option", "map"}
+
+
 COMPOSERS = ("all_of", "any_of", "none_of")
 
 
@@ -145,10 +167,14 @@ def check_spec(spec: Any, fan_ids: set[str]) -> str | None:
             if pid not in reg:
                 return f"unknown pattern id {pid!r}"
             allowed = params_of(pid)
-            for k in spec:
+            for k, v in spec.items():
                 if k != "id" and k not in allowed:
                     names = ", ".join(sorted(allowed)) or "none"
                     return f"pattern {pid!r} has no parameter {k!r} (parameters: {names})"
+                if k != "id" and not _is_optref(v):  # an option's values: rules/option_types.py
+                    why = param_problem(pid, k, v)
+                    if why:
+                        return why
             return None
         for c in COMPOSERS:
             if c in spec:
