@@ -13,6 +13,15 @@ from mjtools.output import FORMATS
 RULES_HELP = "Variant id or alias (`mjtools rules list`), or a path to a rule file. Default: riichi, or $MJTOOLS_RULES."
 
 
+# One hand, which may span several words (the notation allows spaces between groups); the
+# usage line says it is one hand, and a tile-count error on joined words points to --input.
+HAND_METAVAR = "[HAND-PART]..."
+
+
+def hand_argument(fn: Callable) -> Callable:
+    return click.argument("hand", nargs=-1, metavar=HAND_METAVAR)(fn)
+
+
 def rules_option(fn: Callable) -> Callable:
     return click.option("-r", "--rules", "rules", default=None, metavar="ID|PATH", help=RULES_HELP)(fn)
 

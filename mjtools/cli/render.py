@@ -64,20 +64,20 @@ def shanten_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
             rows = [[glyphs(d["tile"], unicode), d["shanten"], d["effective_count"], glyphs(" ".join(d["effective"]), unicode)] for d in r["discards"]]
             lines.append(tabulate(rows, headers=["discard", "shanten", "live", "effective tiles"], tablefmt="simple"))
         elif r.get("effective"):
-            lines.append(f"  effective: {glyphs(' '.join(r['effective']), unicode)} ({r['effective_count']} live)")
+            # Ready: the tiles that lower the shanten are the ones that complete the hand.
+            word = "wins on" if r["shanten"] == 0 else "effective"
+            lines.append(f"  {word}: {glyphs(' '.join(r['effective']), unicode)} ({r['effective_count']} live)")
         parts.append("\n".join(lines))
     parts += _error_rows(records)
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
 def _winning(w: dict[str, bool]) -> str:
-    if w["ron"] and w["tsumo"]:
-        return "ron, tsumo"
-    if w["tsumo"]:
-        return "tsumo only"
-    if w["ron"]:
-        return "ron only"
-    return _style("no legal win", fg="red")
+    """The ways (ron, tsumo) a wait wins; "only" where the other way was checked and fails."""
+    ways = [way for way in ("ron", "tsumo") if w.get(way)]
+    if not ways:
+        return _style("no legal win", fg="red")
+    return ", ".join(ways) + (" only" if len(ways) < len(w) else "")
 
 
 def wait_table(records: list[dict[str, Any]], unicode: bool = False) -> str:

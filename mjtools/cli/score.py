@@ -8,13 +8,13 @@ from typing import Any
 import click
 
 from mjtools.batch.cases import run_cases, score_compute
-from mjtools.cli.common import format_option, input_option, rules_option
+from mjtools.cli.common import format_option, hand_argument, input_option, rules_option
 from mjtools.cli.options import add_options
 from mjtools.cli.render import score_table
 
 
 @click.command()
-@click.argument("hand", nargs=-1)
+@hand_argument
 @rules_option
 @format_option
 @input_option
@@ -24,6 +24,12 @@ from mjtools.cli.render import score_table
 @click.option("--unicode", is_flag=True, help="Show tiles as Unicode glyphs in tables.")
 def score(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, explain: bool, lang: str | None, unicode: bool, **opts: Any) -> None:
     """Is HAND (ending +WINNING_TILE) a legal win; its fans, value, and who pays whom.
+
+    HAND-PART...: one hand, which may be split over several words (they are joined); for
+    several hands, one per line, use --input FILE. A hand or situation that cannot occur
+    (a meld from a seat that cannot give it, a fifth copy, --kong-bloom without a kong, ...)
+    is refused (exit 2); a possible hand that is not a legal win answers valid: false
+    (exit 0).
 
     \b
     Examples:

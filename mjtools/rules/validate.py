@@ -7,7 +7,7 @@ from functools import lru_cache
 from operator import le
 from typing import TYPE_CHECKING
 
-from mjtools.errors import IllegalHandError, NotationError
+from mjtools.errors import CopiesError, IllegalHandError, NotationError, TileCountError
 from mjtools.rules.counted import Counted, counted_entries, counted_kinds
 from mjtools.rules.model import Ruleset
 from mjtools.tiles.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand, Meld
@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from mjtools.tiles.context import WinContext
 
 
-def _err(msg: str, text: str, kind: int | None = None) -> NotationError:
+def _err(msg: str, text: str, kind: int | None = None, cls: type[NotationError] = NotationError) -> NotationError:
     pos = _find_kind(text, kind) if (text and kind is not None) else None
-    return NotationError(msg, text, pos)
+    return cls(msg, text, pos)
 
 
 def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Hand:
@@ -105,7 +105,7 @@ def check_hand(
         if n > limits[kind]:
             if not allowed[kind]:
                 raise _err(f"{kind_str(kind)} is not in the {rs.id} tile set", text, kind)
-            raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limits[kind]})", text, kind)
+            raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limits[kind]})", text, kind, CopiesError)
     reds = {"m": 0, "p": 0, "s": 0}
     for t in hand.all_tiles() if hand.reds else ():
         if t.red:
@@ -126,7 +126,7 @@ def check_hand(
     want = sizes or (rs.hand_size, rs.hand_size + 1)
     if size not in want and not any_size:
         need = " or ".join(str(w) for w in want)
-        raise IllegalHandError(f"hand has {size} tiles; {rs.id} needs {need} (concealed + 3 per meld + the + tile)")
+        raise TileCountError(f"hand has {size} tiles; {rs.id} needs {need} (concealed + 3 per meld + the + tile)")
     calls = rs.section("calls")
     kinds_ok = set(rs.section("calls").get("meld_kinds", {}))
     entries = counted_entries(rs) if hand.melds else ()
