@@ -15,9 +15,21 @@ from mjtools.rules.hand_options import build_context, normalize
 
 
 def default_rules(value: str | None) -> str:
+    """--rules, else $MJTOOLS_RULES (an unknown name there is reported as the variable's),
+    else riichi."""
     import os
 
-    return value or os.environ.get("MJTOOLS_RULES") or "riichi"
+    env = os.environ.get("MJTOOLS_RULES")
+    if value or not env:
+        return value or "riichi"
+    from mjtools.errors import RuleFileError
+    from mjtools.rules.loader import find
+
+    try:
+        find(env)
+    except RuleFileError as e:
+        raise UsageError(f"$MJTOOLS_RULES={env}: {e.one_line()}") from None
+    return env
 
 
 def load_rules(name: str, options: dict[str, Any] | None = None):

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from mjtools.messages import has, text
+from mjtools.messages import has, text, unit_word
 from mjtools.rules.freeze import thaw
 from mjtools.rules.model import Ruleset, pick
 from mjtools.tiles.kinds import kind_name, parse_kind
@@ -162,7 +162,7 @@ def _win(rs: Ruleset, lang: str) -> list[str]:
 def fan_value(fan: Mapping[str, Any], unit: str, lang: str) -> str:
     """A fan's value in words: per instance, concealed / open, limit."""
     v = fan["value"]
-    unit = fan.get("unit", unit)
+    unit = unit_word(fan.get("unit", unit), lang)
     if isinstance(v, Mapping):
         closed, opened = v.get("closed"), v.get("open", v.get("closed"))
         if opened is None:
@@ -289,5 +289,5 @@ def listing(rs: Ruleset, lang: str = "en") -> dict[str, Any]:
         "wildcards": wildcard_summary(rs, lang),
         "model": rs.section("scoring").get("model"),
         "status": rs.raw.get("status", ""),
-        "aliases": ", ".join(rs.raw.get("aliases", ())),
+        "aliases": list(rs.raw.get("aliases", ())),
     }

@@ -149,7 +149,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
     by_id = plan_for(rs).by_id
-    rec["fans"] = [{"id": a.id, "name": a.name, "names": _names(by_id, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
+    rec["fans"] = [{"id": a.id, "name": a.name, "names": _names(by_id, a.id), "value": _num(a.shown_value), "count": a.count, "unit": a.unit} for a in ev.fans]
     if value is None:
         rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
     else:
