@@ -193,6 +193,127 @@ def _is_set(kinds: tuple[int, ...], shape: str) -> bool:
     return len(ks) == 3 and ks[0] < 27 and ks[0] // 9 == ks[2] // 9 and ks == [ks[0], ks[0] + 1, ks[0] + 2]
 
 
+def left_of(rs: Ruleset, seat: str) -> str:
+    """The player on `seat`'s left: the one who discards just before him."""
+    seats = rs.seats
+    return seats[(seats.index(seat) - 1) % len(seats)]
+
+
+def _is_chow(m: Meld, rs: Ruleset) -> bool:
+    """A chow, a meld kind the file counts as one, or an honour chow (Nanchang)."""
+    if m.kind == CHOW:
+        return True
+    if m.kind == "irregular":
+        return is_honor_chow(m.kinds) and bool(rs.section("win").get("honor_chow"))
+    return rs.section("calls").get("meld_kinds", {}).get(m.kind, {}).get("counts_as") == "chow"
+
+
+def _has_kong(m: Meld, rs: Ruleset) -> bool:
+    return m.kind in KONG_KINDS or rs.section("calls").get("meld_kinds", {}).get(m.kind, {}).get("counts_as") == "kong"
+
+
+def source_reason(hand: Hand, rs: Ruleset, seat: str) -> str | None:
+    """Why a meld's @SEAT cannot have given it to `seat` (None: every source is possible).
+    In every variant a meld comes from another seat that plays, and a chow only from the
+    player on the left (the one who discards just before)."""
+    for m in hand.melds:
+        src = m.source
+        if src is None:
+            continue
+        if src not in rs.seats:
+            return f"{format_meld(m)}: {rs.id} has no {src} seat (seats {', '.join(rs.seats)})"
+        if src == seat:
+            return f"{format_meld(m)}: called from {src}, the player's own seat (--seat {seat}); a meld is called from another player's discard"
+        if _is_chow(m, rs):
+            left = left_of(rs, seat)
+            if src != left:
+                return f"{format_meld(m)}: a chow is called only from the player on the left ({left} for {seat}), not from {src}"
+    return None
+
+
+def _seen_tiles(rs: Ruleset, ctx: WinContext) -> tuple[tuple[Tile, ...], str]:
+    """Physical tiles outside the hand that the options name: --visible, the dora and ura
+    indicators (they lie in the dead wall) and --kita Norths, with the options that named them."""
+    dora = ctx.indicators.get("dora", ())
+    kita = rs.section("calls").get("kita")
+    aside = (Tile(parse_kind(kita if isinstance(kita, str) else "4z")),) * ctx.kita if ctx.kita and kita else ()
+    tiles = tuple(ctx.visible) + tuple(dora) + tuple(ctx.ura) + aside
+    names = ["the hand"] + [n for n, got in (("--visible", ctx.visible), ("--indicator", dora), ("--ura", ctx.ura), ("--kita", aside)) if got]
+    return tiles, ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int] = frozenset(), reds_matter: bool = True) -> str | None:
+    """More copies of a kind between the hand and the tiles the options name than the tile set
+    has, or (`reds_matter`: where a red five changes the value) fewer red fives than four of a
+    five must include."""
+    seen, where = _seen_tiles(rs, ctx)
+    counts = list(hand.counts)
+    reds = {"m": 0, "p": 0, "s": 0}
+    for t in hand.all_tiles() if hand.reds else ():
+        if t.red:
+            reds[t.suit] += 1
+    for t in seen:
+        counts[t.kind] += 1
+        if t.red:
+            reds[t.suit] += 1
+    from mjtools.analysis.wildcards import copies_in_play
+
+    limits = copies_in_play(rs, ctx)
+    for k in range(50):
+        if seen and counts[k] > limits[k] and k not in wild:
+            return f"{where} hold {counts[k]} copies of {kind_str(k)}; {rs.id} has {limits[k]}"
+    for suit, red in rs.red_fives.items() if reds_matter else ():
+        five = SUIT_GROUP[suit] * 9 + 4
+        # Of the tile set's copies of a five, `red` are red: holding more than the plain ones
+        # means holding a red one (written 0). A turned indicator kept out of play may be the
+        # red one, so the tile set's copies count here, not the copies in play.
+        need = counts[five] - (rs.copies[five] - red)
+        if red and need > reds[suit]:
+            what = f"{counts[five]} of the {rs.copies[five]} 5{suit}"
+            return f"{what} include {need} red five{'s' if need > 1 else ''} in {rs.id}: write {'them' if need > 1 else 'it'} 0{suit}"
+    return None
+
+
+def flags_reason(hand: Hand, rs: Ruleset, ctx: WinContext) -> str | None:
+    """Flags that contradict the hand or the variant's rules (read from the rule file)."""
+    has = ctx.situations.get
+    if has("kong_bloom"):
+        kita = bool(rs.section("calls").get("kita")) and (ctx.kita or hand.aside_tiles("kita"))
+        if not kita and not any(_has_kong(m, rs) for m in hand.melds):
+            return "--kong-bloom: a win on a kong's replacement tile needs a kong in the hand" + (" (or a North set aside)" if rs.section("calls").get("kita") else "")
+    if has("robbing_kong") and hand.last is not None:
+        k = hand.last.kind
+        held = hand.counts[k] - 1
+        if held > 0:
+            return f"--robbing-kong: the robbed kong holds the other three {kind_str(k)}, but the hand holds {held} more"
+    if ctx.tsumo and has("first_turn") and (has("riichi") or has("double_riichi")) and rs.section("play").get("riichi"):
+        flag = "--riichi" if has("riichi") else "--double-riichi"
+        return f"{flag} with --first-turn --tsumo: riichi is declared with a discard, and a first-turn self-draw comes before one's first discard"
+    dora = ctx.indicators.get("dora", ())
+    if dora:
+        kongs = rs.section("calls").get("max_kongs", 4) if rs.section("wall").get("kong_indicator", "none") != "none" else 0
+        most = 1 + (4 if kongs is None else kongs)
+        if len(dora) > most:
+            return f"--indicator: {len(dora)} dora indicators; {rs.id} turns at most {most} (one, and one per kong)"
+        if len(ctx.ura) > len(dora):
+            return f"--ura: {len(ctx.ura)} ura indicators under {len(dora)} dora indicator{'s' if len(dora) > 1 else ''}"
+    return None
+
+
+def check_context(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int] = frozenset(), reds_matter: bool = True) -> None:
+    """Refuse (IllegalHandError, exit 2) a hand and options that cannot occur together: a meld
+    from a seat that cannot give it, a fifth copy or a missing red five between the hand and
+    the tiles the options name, a flag the hand or the rules contradict. Every command checks
+    a hand through here (prepare for wait and shanten, scoring.score for score and simulate).
+    Shapes do not see colours: wait and shanten (`reds_matter` false) read a 5 as any five."""
+    why = source_reason(hand, rs, ctx.seat) if hand.melds else None
+    why = why or copies_reason(hand, rs, ctx, wild, reds_matter)
+    if not why and (ctx.situations or ctx.indicators):
+        why = flags_reason(hand, rs, ctx)
+    if why:
+        raise IllegalHandError(why)
+
+
 SUIT_GROUP = {"m": 0, "p": 1, "s": 2}
 
 
@@ -203,6 +324,7 @@ def prepare(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> tuple[H
     wild = wild_kinds(rs, ctx)
     spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
     hand = check_hand(hand, rs, text, wild=wild, copies=copies_in_play(rs, ctx))
+    check_context(hand, rs, ctx, wild, reds_matter=False)
     return hand, spec
 
 
