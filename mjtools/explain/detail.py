@@ -78,7 +78,7 @@ def _option_facts(rs: Ruleset, oid: str, opt: Mapping[str, Any], lang: str) -> t
 
 def _fan_facts(rs: Ruleset, fid: str, fan: Mapping[str, Any], lang: str) -> tuple[list[str], dict[str, Any]]:
     unit = rs.section("scoring").get("unit", "")
-    facts = [text("detail.value", lang, value=fan_value(fan, unit, lang))]
+    facts = [text("detail.value", lang, value=fan_value(fan, unit, lang, rs.section("scoring").get("limit_value")))]
     if not fan.get("enabled", True):
         facts.append(text("detail.disabled", lang))
     if fan.get("yaku") is False:
