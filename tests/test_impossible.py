@@ -141,7 +141,7 @@ def test_impossible_variations_of_legal_hands_refused(run, rng):
 def test_shanten_batch_refuses_a_fifth_copy_through_visible(run, tmp_path):
     """The fast batch path refuses what the per-line path refuses (both numpy and pure Python)."""
     f = tmp_path / "in.txt"
-    f.write_text("123m456p789s1122z\n123m456p789s1133z\n123m456p789s1123z+4z\n")
+    f.write_text("123m456p789s1122z\n123m456p789s2233z\n123m456p789s1123z+4z\n")
     import json
 
     r = run("shanten", "--input", str(f), "--visible", "1z1z1z", "-f", "jsonl")
