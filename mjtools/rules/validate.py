@@ -231,37 +231,47 @@ def source_reason(hand: Hand, rs: Ruleset, seat: str) -> str | None:
     return None
 
 
-def _seen_tiles(rs: Ruleset, ctx: WinContext) -> tuple[tuple[Tile, ...], str]:
-    """Physical tiles outside the hand that the options name: --visible, the dora and ura
-    indicators (they lie in the dead wall) and --kita Norths, with the options that named them."""
-    dora = ctx.indicators.get("dora", ())
-    kita = rs.section("calls").get("kita")
-    aside = (Tile(parse_kind(kita if isinstance(kita, str) else "4z")),) * ctx.kita if ctx.kita and kita else ()
-    tiles = tuple(ctx.visible) + tuple(dora) + tuple(ctx.ura) + aside
-    names = ["the hand"] + [n for n, got in (("--visible", ctx.visible), ("--indicator", dora), ("--ura", ctx.ura), ("--kita", aside)) if got]
-    return tiles, ", ".join(names[:-1]) + " and " + names[-1]
+def _seen_tiles(rs: Ruleset, ctx: WinContext) -> dict[str, tuple[Tile, ...]]:
+    """Physical tiles outside the hand that the options name, by option: --visible, the dora
+    and ura indicators (they lie in the dead wall) and --kita Norths."""
+    out = {}
+    if ctx.visible:
+        out["--visible"] = tuple(ctx.visible)
+    if ctx.indicators.get("dora"):
+        out["--indicator"] = tuple(ctx.indicators["dora"])
+    if ctx.ura:
+        out["--ura"] = tuple(ctx.ura)
+    kita = rs.section("calls").get("kita") if ctx.kita else None
+    if kita:
+        out["--kita"] = (Tile(parse_kind(kita if isinstance(kita, str) else "4z")),) * ctx.kita
+    return out
 
 
 def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int] = frozenset(), reds_matter: bool = True) -> str | None:
     """More copies of a kind between the hand and the tiles the options name than the tile set
     has, or (`reds_matter`: where a red five changes the value) fewer red fives than four of a
     five must include."""
-    seen, where = _seen_tiles(rs, ctx)
+    named = _seen_tiles(rs, ctx) if (ctx.visible or ctx.indicators or ctx.ura or ctx.kita) else {}
+    if not named and not (reds_matter and rs.red_fives):
+        return None  # the hand alone: check_hand counted its copies
     counts = list(hand.counts)
     reds = {"m": 0, "p": 0, "s": 0}
     for t in hand.all_tiles() if hand.reds else ():
         if t.red:
             reds[t.suit] += 1
-    for t in seen:
-        counts[t.kind] += 1
-        if t.red:
-            reds[t.suit] += 1
-    from mjtools.analysis.wildcards import copies_in_play
+    for tiles in named.values():
+        for t in tiles:
+            counts[t.kind] += 1
+            if t.red:
+                reds[t.suit] += 1
+    if named:
+        from mjtools.analysis.wildcards import copies_in_play
 
-    limits = copies_in_play(rs, ctx)
-    for k in range(50):
-        if seen and counts[k] > limits[k] and k not in wild:
-            return f"{where} hold {counts[k]} copies of {kind_str(k)}; {rs.id} has {limits[k]}"
+        limits = copies_in_play(rs, ctx)
+        for k in range(50):
+            if counts[k] > limits[k] and k not in wild:
+                where = ", ".join(["the hand", *named][:-1]) + " and " + [*named][-1]
+                return f"{where} hold {counts[k]} copies of {kind_str(k)}; {rs.id} has {limits[k]}"
     for suit, red in rs.red_fives.items() if reds_matter else ():
         five = SUIT_GROUP[suit] * 9 + 4
         # Of the tile set's copies of a five, `red` are red: holding more than the plain ones
