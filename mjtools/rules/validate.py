@@ -199,39 +199,61 @@ def left_of(rs: Ruleset, seat: str) -> str:
     return seats[(seats.index(seat) - 1) % len(seats)]
 
 
-def _is_chow(m: Meld, rs: Ruleset) -> bool:
+class _Facts:
+    """What check_context reads from a ruleset, read once per ruleset (it runs for every hand)."""
+
+    def __init__(self, rs: Ruleset):
+        calls = rs.section("calls")
+        kinds = calls.get("meld_kinds", {})
+        self.seats = rs.seats
+        self.left = {s: left_of(rs, s) for s in self.seats}
+        self.chow_kinds = frozenset(k for k, v in kinds.items() if v.get("counts_as") == "chow") | {CHOW}
+        self.honor_chow = bool(rs.section("win").get("honor_chow"))
+        self.kong_kinds = frozenset(k for k, v in kinds.items() if v.get("counts_as") == "kong") | set(KONG_KINDS)
+        kita = calls.get("kita")
+        self.kita = Tile(parse_kind(kita if isinstance(kita, str) else "4z")) if kita else None
+        self.riichi = bool(rs.section("play").get("riichi"))
+        # One dora indicator, and one more per kong where kongs turn indicators (at most
+        # calls.max_kongs of them in a hand).
+        kongs = calls.get("max_kongs", 4) if rs.section("wall").get("kong_indicator", "none") != "none" else 0
+        self.most_dora = 1 + (4 if kongs is None else kongs)
+        # (five kind, suit, red copies, plain copies) where the tile set has red fives.
+        self.fives = tuple((SUIT_GROUP[suit] * 9 + 4, suit, red, rs.copies[SUIT_GROUP[suit] * 9 + 4] - red) for suit, red in rs.red_fives.items() if red)
+
+
+def _facts(rs: Ruleset) -> _Facts:
+    got = rs.__dict__.get("_context_facts")
+    if got is None:
+        got = rs.__dict__["_context_facts"] = _Facts(rs)
+    return got
+
+
+def _is_chow(m: Meld, f: _Facts) -> bool:
     """A chow, a meld kind the file counts as one, or an honour chow (Nanchang)."""
-    if m.kind == CHOW:
+    if m.kind in f.chow_kinds:
         return True
-    if m.kind == "irregular":
-        return is_honor_chow(m.kinds) and bool(rs.section("win").get("honor_chow"))
-    return rs.section("calls").get("meld_kinds", {}).get(m.kind, {}).get("counts_as") == "chow"
-
-
-def _has_kong(m: Meld, rs: Ruleset) -> bool:
-    return m.kind in KONG_KINDS or rs.section("calls").get("meld_kinds", {}).get(m.kind, {}).get("counts_as") == "kong"
+    return m.kind == "irregular" and f.honor_chow and is_honor_chow(m.kinds)
 
 
 def source_reason(hand: Hand, rs: Ruleset, seat: str) -> str | None:
     """Why a meld's @SEAT cannot have given it to `seat` (None: every source is possible).
     In every variant a meld comes from another seat that plays, and a chow only from the
     player on the left (the one who discards just before)."""
+    f = _facts(rs)
     for m in hand.melds:
         src = m.source
         if src is None:
             continue
-        if src not in rs.seats:
-            return f"{format_meld(m)}: {rs.id} has no {src} seat (seats {', '.join(rs.seats)})"
+        if src not in f.seats:
+            return f"{format_meld(m)}: {rs.id} has no {src} seat (seats {', '.join(f.seats)})"
         if src == seat:
             return f"{format_meld(m)}: called from {src}, the player's own seat (--seat {seat}); a meld is called from another player's discard"
-        if _is_chow(m, rs):
-            left = left_of(rs, seat)
-            if src != left:
-                return f"{format_meld(m)}: a chow is called only from the player on the left ({left} for {seat}), not from {src}"
+        if src != f.left[seat] and _is_chow(m, f):
+            return f"{format_meld(m)}: a chow is called only from the player on the left ({f.left[seat]} for {seat}), not from {src}"
     return None
 
 
-def _seen_tiles(rs: Ruleset, ctx: WinContext) -> dict[str, tuple[Tile, ...]]:
+def _seen_tiles(f: _Facts, ctx: WinContext) -> dict[str, tuple[Tile, ...]]:
     """Physical tiles outside the hand that the options name, by option: --visible, the dora
     and ura indicators (they lie in the dead wall) and --kita Norths."""
     out = {}
@@ -241,9 +263,8 @@ def _seen_tiles(rs: Ruleset, ctx: WinContext) -> dict[str, tuple[Tile, ...]]:
         out["--indicator"] = tuple(ctx.indicators["dora"])
     if ctx.ura:
         out["--ura"] = tuple(ctx.ura)
-    kita = rs.section("calls").get("kita") if ctx.kita else None
-    if kita:
-        out["--kita"] = (Tile(parse_kind(kita if isinstance(kita, str) else "4z")),) * ctx.kita
+    if ctx.kita and f.kita is not None:
+        out["--kita"] = (f.kita,) * ctx.kita
     return out
 
 
@@ -251,60 +272,57 @@ def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int]
     """More copies of a kind between the hand and the tiles the options name than the tile set
     has, or (`reds_matter`: where a red five changes the value) fewer red fives than four of a
     five must include."""
-    named = _seen_tiles(rs, ctx) if (ctx.visible or ctx.indicators or ctx.ura or ctx.kita) else {}
-    if not named and not (reds_matter and rs.red_fives):
-        return None  # the hand alone: check_hand counted its copies
-    counts = list(hand.counts)
-    reds = {"m": 0, "p": 0, "s": 0}
-    for t in hand.all_tiles() if hand.reds else ():
-        if t.red:
-            reds[t.suit] += 1
-    for tiles in named.values():
-        for t in tiles:
-            counts[t.kind] += 1
-            if t.red:
-                reds[t.suit] += 1
+    f = _facts(rs)
+    named = _seen_tiles(f, ctx) if (ctx.visible or ctx.indicators or ctx.ura or ctx.kita) else {}
+    fives = f.fives if reds_matter else ()
+    counts = hand.counts
+    extra: dict[int, int] = {}  # copies the options name, by kind
     if named:
+        for tiles in named.values():
+            for t in tiles:
+                extra[t.kind] = extra.get(t.kind, 0) + 1
         from mjtools.analysis.wildcards import copies_in_play
 
         limits = copies_in_play(rs, ctx)
-        for k in range(50):
-            if counts[k] > limits[k] and k not in wild:
+        for k, n in sorted(extra.items()):
+            if counts[k] + n > limits[k] and k not in wild:
                 where = ", ".join(["the hand", *named][:-1]) + " and " + [*named][-1]
-                return f"{where} hold {counts[k]} copies of {kind_str(k)}; {rs.id} has {limits[k]}"
-    for suit, red in rs.red_fives.items() if reds_matter else ():
-        five = SUIT_GROUP[suit] * 9 + 4
+                return f"{where} hold {counts[k] + n} copies of {kind_str(k)}; {rs.id} has {limits[k]}"
+    for five, suit, red, plain in fives:
         # Of the tile set's copies of a five, `red` are red: holding more than the plain ones
         # means holding a red one (written 0). A turned indicator kept out of play may be the
         # red one, so the tile set's copies count here, not the copies in play.
-        need = counts[five] - (rs.copies[five] - red)
-        if red and need > reds[suit]:
-            what = f"{counts[five]} of the {rs.copies[five]} 5{suit}"
-            return f"{what} include {need} red five{'s' if need > 1 else ''} in {rs.id}: write {'them' if need > 1 else 'it'} 0{suit}"
+        total = counts[five] + extra.get(five, 0)
+        need = total - plain
+        if need <= 0:
+            continue
+        held = sum(1 for t in hand.all_tiles() if t.red and t.suit == suit) if hand.reds else 0
+        held += sum(1 for tiles in named.values() for t in tiles if t.red and t.suit == suit)
+        if need > held:
+            return f"{total} of the {plain + red} 5{suit} include {need} red five{'s' if need > 1 else ''} in {rs.id}: write {'them' if need > 1 else 'it'} 0{suit}"
     return None
 
 
 def flags_reason(hand: Hand, rs: Ruleset, ctx: WinContext) -> str | None:
     """Flags that contradict the hand or the variant's rules (read from the rule file)."""
     has = ctx.situations.get
+    f = _facts(rs)
     if has("kong_bloom"):
-        kita = bool(rs.section("calls").get("kita")) and (ctx.kita or hand.aside_tiles("kita"))
-        if not kita and not any(_has_kong(m, rs) for m in hand.melds):
-            return "--kong-bloom: a win on a kong's replacement tile needs a kong in the hand" + (" (or a North set aside)" if rs.section("calls").get("kita") else "")
+        kita = f.kita is not None and (ctx.kita or hand.aside_tiles("kita"))
+        if not kita and not any(m.kind in f.kong_kinds for m in hand.melds):
+            return "--kong-bloom: a win on a kong's replacement tile needs a kong in the hand" + (" (or a North set aside)" if f.kita is not None else "")
     if has("robbing_kong") and hand.last is not None:
         k = hand.last.kind
         held = hand.counts[k] - 1
         if held > 0:
             return f"--robbing-kong: the robbed kong holds the other three {kind_str(k)}, but the hand holds {held} more"
-    if ctx.tsumo and has("first_turn") and (has("riichi") or has("double_riichi")) and rs.section("play").get("riichi"):
+    if ctx.tsumo and f.riichi and has("first_turn") and (has("riichi") or has("double_riichi")):
         flag = "--riichi" if has("riichi") else "--double-riichi"
         return f"{flag} with --first-turn --tsumo: riichi is declared with a discard, and a first-turn self-draw comes before one's first discard"
     dora = ctx.indicators.get("dora", ())
     if dora:
-        kongs = rs.section("calls").get("max_kongs", 4) if rs.section("wall").get("kong_indicator", "none") != "none" else 0
-        most = 1 + (4 if kongs is None else kongs)
-        if len(dora) > most:
-            return f"--indicator: {len(dora)} dora indicators; {rs.id} turns at most {most} (one, and one per kong)"
+        if len(dora) > f.most_dora:
+            return f"--indicator: {len(dora)} dora indicators; {rs.id} turns at most {f.most_dora} (one, and one per kong)"
         if len(ctx.ura) > len(dora):
             return f"--ura: {len(ctx.ura)} ura indicators under {len(dora)} dora indicator{'s' if len(dora) > 1 else ''}"
     return None
