@@ -28,7 +28,7 @@ from riichi_cases import random_case  # noqa: E402
 from mjtools.rules import load  # noqa: E402
 from mjtools.rules.hand_options import build_context, normalize  # noqa: E402
 from mjtools.scoring import score  # noqa: E402
-from mjtools.tiles.kinds.notation import parse_hand  # noqa: E402
+from mjtools.tiles.notation import parse_hand  # noqa: E402
 
 
 def best_of(rounds: int, fn: Callable[[], None]) -> float:

@@ -44,7 +44,7 @@ from gen import winning_case  # noqa: E402
 from mjtools.rules import load  # noqa: E402
 from mjtools.rules.hand_options import build_context, normalize  # noqa: E402
 from mjtools.scoring import score  # noqa: E402
-from mjtools.tiles.kinds.notation import parse_hand  # noqa: E402
+from mjtools.tiles.notation import parse_hand  # noqa: E402
 
 # row -> the rule file and how its random winning hands are drawn. The riichi baseline is
 # riichi valuation as bench_riichi.py times it (tests/riichi_cases.py: dora indicators, red

@@ -78,7 +78,7 @@ def bench_shanten(n: int, repeat: int) -> dict:
         "ratio": theirs / ours,
         "target": 10,
         "hands": n,
-        "call": "mjtools.batch.records.fast.shanten(counts) vs Shanten.calculate_shanten(counts)",
+        "call": "mjtools.analysis.fast.shanten(counts) vs Shanten.calculate_shanten(counts)",
     }
 
 
@@ -103,7 +103,7 @@ def bench_waits(n: int, repeat: int) -> dict:
         "ratio": theirs / ours,
         "target": 20,
         "hands": n,
-        "call": "mjtools.batch.records.fast.waits(counts) vs 34 x (add a kind, Agari.is_agari)",
+        "call": "mjtools.analysis.fast.waits(counts) vs 34 x (add a kind, Agari.is_agari)",
     }
 
 
@@ -118,7 +118,7 @@ def bench_array(n: int, repeat: int) -> dict | None:
     arr = np.array(hands, dtype=np.uint8)
     assert arrays.shanten_array(arr[:20000]).tolist() == [fast.shanten(c) for c in hands[:20000]]
     ours = best_cpu(lambda: arrays.shanten_array(arr), repeat)
-    return {"name": "shanten, numpy array API", "rate": n / ours, "target_rate": 1_000_000, "hands": n, "call": "mjtools.batch.records.arrays.shanten_array((N, 34) uint8)"}
+    return {"name": "shanten, numpy array API", "rate": n / ours, "target_rate": 1_000_000, "hands": n, "call": "mjtools.analysis.arrays.shanten_array((N, 34) uint8)"}
 
 
 # -- command line ---------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def mjtools_exe() -> list[str]:
 
 
 def bench_cli_batch(n: int, repeat: int, mahjong_us: float) -> dict:
-    from mjtools.tiles.kinds.kinds import kinds_str
+    from mjtools.tiles.kinds import kinds_str
 
     rng = random.Random(6)
     with tempfile.TemporaryDirectory() as tmp:

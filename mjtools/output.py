@@ -18,6 +18,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "shanten": ("line", "hand", "rules", "shanten", "forms", "unmet", "effective", "effective_count", "discards", "error"),
     "wait": ("line", "hand", "rules", "tenpai", "waits", "live", "winning", "improvements", "discards", "error"),
     "score": ("line", "hand", "rules", "valid", "reason", "fans", "fan_total", "base", "limit", "points", "payments", "pot", "ledger", "han", "fu", "event", "results", "net", "error"),
+    "replay": ("game", "hand", "round", "event", "match", "mismatches", "recorded", "computed", "error"),
     "explain-rule-list": ("id", "zh", "en", "players", "tiles", "hand", "wildcards", "model", "status", "aliases"),
     "explain-rule": ("rules", "rule", "kind", "title", "text", "examples"),
     "explain-rule-search": ("term", "variant", "kind", "id", "path", "name", "what"),

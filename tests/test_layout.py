@@ -24,6 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("mjtools.patterns",),
     ("mjtools.rules",),
     ("mjtools.scoring",),
+    ("mjtools.gamelog",),
     ("mjtools.sim",),
     ("mjtools.batch",),
     ("mjtools.explain",),

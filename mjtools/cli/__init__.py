@@ -18,6 +18,7 @@ COMMANDS = {
     "shanten": "mjtools.cli.analysis:shanten",
     "rules": "mjtools.cli.rules:rules",
     "simulate": "mjtools.cli.simulate:simulate",
+    "replay": "mjtools.cli.replay:replay",
     "explain-rule": "mjtools.cli.explain:explain_rule",
 }
 

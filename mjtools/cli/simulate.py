@@ -70,9 +70,14 @@ def _emit(records: list[dict[str, Any]], fmt: str, table: str, single: bool, csv
 @click.option("--wall-left", type=int, default=None, metavar="N", help="With HAND: live tiles left in the wall (default: as after the deal).")
 @click.option("--visible", default=None, metavar="TILES", help="With HAND: tiles already out of play (discards, melds elsewhere).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a terminal).")
+@click.option("--games", type=int, default=None, metavar="N", help="Play N whole games (riichi rule files with a `game` section) instead of --hands: dealer rotation, honba, sticks, busting, placement with uma / oka.")
+@click.option("--length", type=click.Choice(["east", "south"]), default="south", show_default=True, help="With --games: an east-only game (tonpuu) or east and south (hanchan).")
+@click.option("--log-dir", default=None, metavar="DIR", help="Write each hand (or with --games each game) as a game record in DIR, readable by `mjtools replay`.")
+@click.option("--log-format", type=click.Choice(["tenhou6", "mjai"]), default="tenhou6", show_default=True, help="The format of --log-dir records.")
 def simulate(hand: tuple[str, ...], rules: str | None, fmt: str, hands: int, seed: int, bots: str | None, workers: int, dask_address: str | None, out: str | None, resume: bool,
              scenarios: str | None, input_file: str | None, plot: str | None, rule_options: tuple[str, ...], csv_rows: str | None, force: bool, trials: int | None,
-             seat: str | None, discards: str | None, wall_left: int | None, visible: str | None, progress: bool | None) -> None:
+             seat: str | None, discards: str | None, wall_left: int | None, visible: str | None, progress: bool | None, games: int | None, length: str, log_dir: str | None,
+             log_format: str) -> None:
     """Play whole hands under a variant's rules with bots, or the rest of a hand from HAND.
 
     Without HAND: --hands independent hands, each from the seed (S, i), summarised as win
@@ -121,8 +126,21 @@ def simulate(hand: tuple[str, ...], rules: str | None, fmt: str, hands: int, see
     from mjtools.sim.batch import run_job, summary_table
     from mjtools.sim.runner import Job
 
+    extra: dict[str, Any] = {}
+    if log_dir:
+        if rs.section("scoring").get("model") != "riichi":
+            raise UsageError(f"--log-dir writes riichi records (tenhou6, mjai); {rs.id} is not riichi")
+        extra["log_format"] = log_format
+    if games is not None:
+        if not rs.section("game"):
+            raise UsageError(f"--games plays whole riichi games; {rs.id} has no game section")
+        if games < 0:
+            raise UsageError("--games cannot be negative")
+        extra["length"] = length
+        hands = games
     job = Job.from_rules(rs, parse_bots(bots, rs.players), seed, hands, opts)
-    summary, _ = run_job(job, workers, dask_address, out, resume, progress)
+    job = Job(job.rules_id, job.raw, job.options, job.bots, job.seed, job.hands, job.files, extra)
+    summary, _ = run_job(job, workers, dask_address, out, resume, progress, log_dir=log_dir)
     values = summary.pop("_net_values")
     if plot:
         from mjtools.sim.plot import plot_summaries

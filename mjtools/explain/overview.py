@@ -252,13 +252,17 @@ def status_line(rs: Ruleset, lang: str) -> str:
 
 def overview(rs: Ruleset, lang: str = "en") -> dict[str, Any]:
     """The explain-rule record of a whole variant."""
+    from mjtools.rules.differences import lines
+
     d = rs.data
+    diff_lines = lines(rs, lang)
     about = [status_line(rs, lang), pick(rs.raw.get("summary"), lang)]
     if rs.raw.get("aliases") and rs.origin("aliases") == rs.files[0]:  # a base's aliases name the base
         about.append(text("overview.aliases", lang, aliases=", ".join(rs.raw["aliases"])))
     sections = [
         _section("about", lang, about),
         _section("inherits", lang, _inherits(rs, lang)),
+        *([_section("differences", lang, diff_lines)] if diff_lines else []),
         _section("tiles", lang, _tiles(rs, lang)),
         _section("players", lang, _players(rs, lang)),
         _section("wall", lang, _generic("wall", rs.section("wall"), lang) or [text("word.none", lang)]),

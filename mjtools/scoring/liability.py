@@ -64,7 +64,10 @@ def _applies(rule: Mapping[str, Any], ev: Evaluation) -> bool:
 def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps = NO_STEPS) -> dict[str, str]:
     """seat -> full|half under one rule; the explain steps go to `steps`."""
     sets = rule.get("sets", {})
-    shown = [m for m in hand.melds if m.is_open and _meld_qualifies(m, sets)]
+    # Riichi's pao counts a concealed kong among the sets already made (sets.concealed_kongs);
+    # it can never be the set someone fed.
+    closed_too = sets.get("concealed_kongs", False)
+    shown = [m for m in hand.melds if (m.is_open or (closed_too and m.is_kong)) and _meld_qualifies(m, sets)]
     need = rule["shown"]
     if len(shown) < need:
         return {}
@@ -99,9 +102,16 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
             if steps:
                 steps.msg("liability.dealt_in", seat=ctx.from_seat, part=Msg(f"liability.{deal_in}"))
     feed = rule.get("feed", "none")
-    if feed != "none" and len(shown) > need:
+    if not ctx.tsumo and "feed_on_ron" in rule:
+        feed = rule["feed_on_ron"]  # riichi pao: the feeder pays all of a self-draw, half of a ron
+    kinds = rule.get("feed_kinds")
+    if feed != "none" and len(shown) > need and not shown[need].concealed and (not kinds or shown[need].kind in kinds):
         m = shown[need]
         if m.source is None:
+            if rule.get("unknown_source", "error") == "ignore":
+                if not out:
+                    del steps[mark:]
+                return out
             raise UsageError(f"包牌 {rid} (settlement.liability.{rid}) needs to know who fed the meld {m}: write it as {str(m)[:-1]}@SEAT)")
         if m.source == ctx.seat:
             raise UsageError(f"包牌 {rid}: the meld {m} cannot come from the winner himself")
@@ -114,16 +124,23 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
     return out
 
 
-def apply_liability(normal: dict[str, float], rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps = NO_STEPS) -> tuple[dict[str, float], str | None]:
-    """The hand payments after the first liability rule that applies (else unchanged); the
-    explain steps go to `steps`."""
-    rules = rs.section("settlement").get("liability", {})
-    for rid, rule in rules.items():
+def first_liable(rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps) -> tuple[str, Mapping[str, Any], dict[str, str]] | None:
+    """(rule id, rule, seat -> full|half) of the first liability rule that makes someone liable."""
+    for rid, rule in rs.section("settlement").get("liability", {}).items():
         if not rule.get("enabled", True) or not _applies(rule, ev):
             continue
         liable = liable_seats(rid, rule, ctx, hand, ev, steps)
-        if not liable:
-            continue
+        if liable:
+            return rid, rule, liable
+    return None
+
+
+def apply_liability(normal: dict[str, float], rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps = NO_STEPS) -> tuple[dict[str, float], str | None]:
+    """The hand payments after the first liability rule that applies (else unchanged); the
+    explain steps go to `steps`."""
+    found = first_liable(rs, ctx, hand, ev, steps)
+    if found is not None:
+        rid, _, liable = found
         total = sum(normal.values())
         out = {s: 0.0 for s in normal}
         full = [s for s, k in liable.items() if k == "full"]
@@ -143,3 +160,48 @@ def apply_liability(normal: dict[str, float], rs: Ruleset, ctx: WinContext, hand
             steps.msg("liability.pays_half", seat=half[0], half=num(total / 2))
         return out, rid
     return normal, None
+
+
+def riichi_liability(payments: Mapping[str, float], rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps = NO_STEPS) -> tuple[dict[str, float], str | None, str | None]:
+    """Pao for a model that settles itself (riichi): (payments, rule id, liable seat).
+
+    The rule's `scope` says what the liable player answers for: the whole hand, or (`fan`)
+    only the share of the hand its yakuman makes among the hand's yakuman (riichi.wiki
+    Sekinin barai, "multiple yakuman"). `honba: liable` moves every honba payment onto him;
+    `usual` leaves it with the usual payers. Full: he pays that share alone; half: he pays
+    half of it and the usual payers the rest."""
+    found = first_liable(rs, ctx, hand, ev, steps)
+    if found is not None:
+        rid, rule, liable = found
+        seat, part = next(iter(liable.items()))
+        if not ctx.tsumo and seat == ctx.from_seat:
+            part = "full"  # the liable player dealt in himself: he pays it all
+        honba = _honba_parts(rs, ctx, payments) if rule.get("honba", "usual") == "liable" else {}
+        base = {s: a - honba.get(s, 0) for s, a in payments.items()}
+        share = _fan_share(rule, ev) if rule.get("scope", "hand") == "fan" else 1.0
+        moved = sum(base.values()) * share
+        taken = moved if part == "full" else moved / 2
+        out = {s: a * (1 - share) if part == "full" else a - a * share / 2 for s, a in base.items()}
+        out[seat] = out.get(seat, 0) + taken + sum(honba.values())
+        if steps:
+            steps.msg("liability.pays_all" if part == "full" else "liability.pays_half", seat=seat, total=num(taken), half=num(taken))
+        return {s: num(a) for s, a in out.items()}, rid, seat
+    return dict(payments), None, None
+
+
+def _honba_parts(rs: Ruleset, ctx: WinContext, payments: Mapping[str, float]) -> dict[str, float]:
+    """What each payer's amount holds for honba (riichi's settlement.riichi counters)."""
+    if not ctx.honba:
+        return {}
+    st = rs.section("settlement").get("riichi", {})
+    if ctx.tsumo:
+        each = st.get("honba_tsumo", 100) * ctx.honba
+        return {s: each for s, a in payments.items() if a}
+    return {ctx.from_seat: st.get("honba_ron", 300) * ctx.honba}
+
+
+def _fan_share(rule: Mapping[str, Any], ev: Evaluation) -> float:
+    """The rule's fan's part of the hand's yakuman (by count of yakuman)."""
+    total = sum(a.value * a.count for a in ev.fans if a.limit == "yakuman")
+    mine = sum(a.value * a.count for a in ev.fans if a.id == rule.get("fan"))
+    return mine / total if total and mine else 1.0

@@ -25,7 +25,7 @@ from mjtools.messages import Joined, Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.bonuses import bird_entries, chicken_entries, flower_entries
 from mjtools.scoring.kongs import kong_entries
-from mjtools.scoring.liability import apply_liability
+from mjtools.scoring.liability import apply_liability, riichi_liability
 from mjtools.scoring.models import num
 from mjtools.scoring.result import NO_STEPS, Evaluation, HandValue, Settled, Steps
 from mjtools.tiles.context import WinContext
@@ -147,7 +147,7 @@ def plan(rs: Ruleset) -> Plan:
         pull_tai=dealer.get("pull_tai", 0),
         per_tai=sc.get("per_unit", sc.get("base", 1)),
         add=dealer.get("add", 0) * sc.get("base", 1),
-        liability=bool(st.get("liability")),
+        liability=any(r.get("enabled", True) for r in st.get("liability", {}).values()),
         liability_shown=min((r.get("shown", 0) for r in st.get("liability", {}).values() if r.get("enabled", True)), default=0),
         extras=any(st.get(k) for k in ("kong_payments", "birds", "flowers", "chickens")),
         tsumo=st.get("tsumo", "all"),
@@ -246,6 +246,12 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
     """The ledger of one win. `chickens=False` when a table case settles every hand's chickens.
     The explain steps are not built here: `Settled.steps_fn` settles again into a Steps."""
     if value.payments is not None:
+        p = plan(rs)
+        if p.liability and hand is not None and ev is not None and len(hand.melds) >= p.liability_shown:
+            settled = _self_settled_liability(value, rs, ctx, hand, ev, NO_STEPS)
+            if settled is not None:
+                settled.steps_fn = lambda: _liability_steps(value, rs, ctx, hand, ev)
+                return settled
         ledger = value.ledger if value.ledger is not None else [
             {"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in value.payments.items() if a
         ]
@@ -253,6 +259,25 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
     settled = _settle(value, rs, ctx, hand, ev, chickens, NO_STEPS)
     settled.steps_fn = lambda: _steps_of(value, rs, ctx, hand, ev, chickens)
     return settled
+
+
+def _self_settled_liability(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps) -> Settled | None:
+    """Pao on a model that settles itself (riichi): the hand payments moved onto the liable
+    player; the pot (riichi sticks) still comes from the table."""
+    assert value.payments is not None
+    pays, rid, seat = riichi_liability(value.payments, rs, ctx, hand, ev, steps)
+    if rid is None:
+        return None
+    reason = f"hand (pao {rid}: {seat})"
+    ledger: list[dict[str, Any]] = [{"from": s, "to": ctx.seat, "amount": a, "reason": reason} for s, a in pays.items() if a]
+    ledger += [e for e in (value.ledger or ()) if e["from"] == "pot"]
+    return Settled(pays, value.pot, ledger)
+
+
+def _liability_steps(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation) -> list[str]:
+    steps = Steps()
+    _self_settled_liability(value, rs, ctx, hand, ev, steps)
+    return list(steps)
 
 
 def _steps_of(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool) -> list[str]:

@@ -20,7 +20,7 @@ from mjtools.errors import UsageError
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import num
 
-CASE_KEYS = ("table", "event", "winners", "from", "offender")
+CASE_KEYS = ("table", "event", "winners", "from", "offender", "seat_options")
 
 
 def _hands(case: Mapping[str, Any], rs: Ruleset) -> dict[str, str]:
@@ -149,6 +149,40 @@ def next_dealer(rs: Ruleset, event: str, winners: list[str], frm: str | None, re
     return seats[1]  # rotate
 
 
+def seat_options(case: Mapping[str, Any], rs: Ruleset) -> dict[str, dict[str, Any]]:
+    """`"seat_options": {SEAT: {option: value}}`: options of one seat's hand (a winner in
+    riichi, another not), normalised like the case's own options."""
+    from mjtools.rules.hand_options import normalize
+
+    raw = case.get("seat_options") or {}
+    if not isinstance(raw, Mapping):
+        raise UsageError('seat_options is {SEAT: {option: value, ...}}')
+    out: dict[str, dict[str, Any]] = {}
+    for seat, opts in raw.items():
+        if seat not in rs.seats:
+            raise UsageError(f"seat_options: {seat!r} is not a seat of {rs.id} ({', '.join(rs.seats)})")
+        if not isinstance(opts, Mapping):
+            raise UsageError(f"seat_options.{seat} is a JSON object of options")
+        bad = [k for k in opts if k in ("seat", "tsumo", "ron", "from")]
+        if bad:
+            raise UsageError(f"seat_options.{seat} takes no {bad[0]!r}: the seats come from \"table\" and \"winners\", ron from \"from\"")
+        out[seat] = normalize(dict(opts), "score")
+    return out
+
+
+def _bonus_for(rs: Ruleset, order: list[str], w: str, ctx_opts: Mapping[str, Any]) -> dict[str, Any]:
+    """Honba and riichi sticks of a win on a discard with several winners: the sticks (one
+    pot) go to the winner nearest the discarder; the honba to him too, or to each winner
+    (settlement.riichi.multiple_ron_honba)."""
+    if len(order) < 2 or w == order[0]:
+        return {}
+    each = (rs.section("settlement").get("riichi") or {}).get("multiple_ron_honba", "nearest") == "each"
+    out: dict[str, Any] = {"sticks": 0}
+    if not each:
+        out["honba"] = 0
+    return out
+
+
 def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict[str, Any]:
     from mjtools.rules.hand_options import build_context, normalize
     from mjtools.scoring import score
@@ -157,6 +191,7 @@ def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict
     hands = _hands(case, rs)
     event = case.get("event", "win")
     opts = {k: v for k, v in case.items() if k not in CASE_KEYS}
+    seat_options(case, rs)  # checked up front, whatever the event
     ctx_opts = normalize(opts, "score")
     for key in ("seat", "tsumo", "ron"):
         if key in ctx_opts:
@@ -169,10 +204,16 @@ def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict
         winners, frm, bumped = _winners(case, hands, rs)
         if bumped:
             out["bumped"] = bumped
+        order = nearest_first(frm, rs.seats, winners) if frm is not None else winners
+        if frm is not None and len(winners) >= 3 and "abort_triple_ron" in (rs.section("play").get("abortive_draws") or ()):
+            # 三家和: three winners on one discard end the hand without a payment.
+            out.update(event="abort", abort="abort_triple_ron", winners=order, results=[], ledger=[], net={s: 0 for s in rs.seats}, pot=0, next_dealer="E")
+            return out
         st = rs.section("settlement")
         with_chickens = bool(st.get("chickens"))
-        for w in winners:
-            o = dict(ctx_opts, seat=w)
+        per_seat = seat_options(case, rs)
+        for w in winners:  # in the case's order; the sticks and honba go by nearness
+            o = dict(ctx_opts, **per_seat.get(w, {}), **_bonus_for(rs, order, w, ctx_opts), seat=w)
             if frm is None:
                 o["tsumo"] = True
             else:
@@ -202,12 +243,14 @@ def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict
             out["next_dealer"] = nxt
     pot = 0.0
     for e in ledger:
+        # pot: the change of the riichi sticks on the table (taken: negative), so that
+        # sum(net) + pot == 0 as in a simulate record
         if e["from"] == "pot":
-            pot += e["amount"]
+            pot -= e["amount"]
         else:
             net[e["from"]] -= e["amount"]
         if e["to"] == "pot":
-            pot -= e["amount"]
+            pot += e["amount"]
         else:
             net[e["to"]] += e["amount"]
     out.update(results=results, ledger=ledger, net={s: num(v) for s, v in net.items()}, pot=num(pot))

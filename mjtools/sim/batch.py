@@ -43,9 +43,24 @@ class Progress:
             sys.stderr.flush()
 
 
-def run_job(job: Job, workers: int = 1, dask: str | None = None, out: str | None = None, resume: bool = False, progress: bool | None = None, keep: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play the job; returns (summary, records if `keep`). With `out`, records go to the file
-    (a resumed file's earlier records count in the summary too)."""
+def run_job(job: Job, workers: int = 1, dask: str | None = None, out: str | None = None, resume: bool = False, progress: bool | None = None, keep: bool = False, log_dir: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play the job (hands, or whole games when job.extra has a length); returns (summary,
+    records if `keep`). With `out`, records go to the file (a resumed file's earlier records
+    count in the summary too); with `log_dir`, each hand or game is written there as a game
+    record in job.extra["log_format"]."""
+    from mjtools.sim.records import GameSummary
+
+    games = GameSummary(len(job.bots)) if job.extra.get("length") else None
+    logs = _log_dir(log_dir, job)
+
+    def add(rec: dict[str, Any]) -> None:
+        if games is None:
+            summary.add(rec)
+            return
+        games.add(rec)
+        for h in rec["hand_records"]:
+            summary.add(h)
+
     if resume and not out:
         raise UsageError("--resume needs --out FILE")
     if workers < 1:
@@ -68,7 +83,7 @@ def run_job(job: Job, workers: int = 1, dask: str | None = None, out: str | None
         if start:
             _, earlier = read_records(path)
             for rec in earlier[: job.hands]:
-                summary.add(rec)
+                add(rec)
                 if keep:
                     kept.append(rec)
     bar = Progress(job.hands, min(start, job.hands), progress)
@@ -77,7 +92,12 @@ def run_job(job: Job, workers: int = 1, dask: str | None = None, out: str | None
         pending = 0
         for line in run_lines(job, start, workers, dask, bar):
             rec = json.loads(line)
-            summary.add(rec)
+            text = rec.pop("_log", None)
+            if text is not None:
+                line = json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
+                if logs is not None:
+                    _write_log(logs, job, rec["index"], text)
+            add(rec)
             if keep:
                 kept.append(rec)
             if outfile:
@@ -95,10 +115,38 @@ def run_job(job: Job, workers: int = 1, dask: str | None = None, out: str | None
     played = summary.hands - min(start, job.hands)
     rec = summary.record(head, elapsed, workers)
     rec["hands_per_s"] = round(played / elapsed, 2) if elapsed > 0 and played else None
+    if games is not None:
+        rec["length"] = job.extra["length"]
+        rec.update(games.record(list(job.bots)))
+    if logs is not None:
+        rec["log_dir"] = str(logs)
+        rec["log_format"] = job.extra.get("log_format")
     if start:
         rec["resumed_at"] = start
     rec["_net_values"] = summary.net_values  # for --plot; removed before printing
     return rec, kept
+
+
+def _log_dir(log_dir: str | None, job: Job) -> Path | None:
+    if log_dir is None:
+        return None
+    path = Path(log_dir)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"--log-dir {log_dir}: {e.strerror}") from None
+    return path
+
+
+def _write_log(path: Path, job: Job, index: int, text: str) -> None:
+    from mjtools.sim.logs import SUFFIX
+
+    unit = "game" if job.extra.get("length") else "hand"
+    name = path / f"{unit}-{index:06d}{SUFFIX[job.extra['log_format']]}"
+    try:
+        name.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"--log-dir: {name}: {e.strerror}") from None
 
 
 # -- scenarios ------------------------------------------------------------------------------------
@@ -183,6 +231,10 @@ def summary_table(s: Mapping[str, Any]) -> str:
     ]
     rows = [[k, f"{100 * s['win_share_by_seat'][k]:.1f}%", s["points_by_seat"][k], s["mean_points_by_seat"][k]] for k in seats]
     lines.append(tabulate(rows, headers=["seat", "win share", "points", "mean points"], tablefmt="simple"))
+    if "placements" in s:
+        lines.append(f"  {s['games']} {s['length']} games ({s['hands_per_game']} hands each on average, {s['busted_games']} ended by a player below zero)")
+        rows = [[p["player"], p["bot"], p["mean_place"], " / ".join(map(str, p["places"])), p["mean_score"], p["mean_final_points"]] for p in s["placements"]]
+        lines.append(tabulate(rows, headers=["player", "bot", "mean place", "places 1st..last", "mean score", "mean points"], tablefmt="simple"))
     fans = list(s["fans"].items())[:15]
     if fans:
         lines.append(tabulate([[k, v] for k, v in fans], headers=["fan", "wins"], tablefmt="simple"))

@@ -31,8 +31,11 @@ class Claims(_Base):
 
     def _kong_or_kita(self, p: Player, a: Action) -> tuple[int, str] | None:
         k = a.tile
+        # The declaration is an event even when a win on the tile set aside ends the hand:
+        # a record of the hand shows the kong (or kita) that was robbed.
         if a.kind == "kita":
             code = p.take_kind(k)
+            self.event("kita", p.seat, tile=code_str(code))
             robbed = self._offer_rob(p, code, {})
             if robbed is not None:
                 return robbed
@@ -41,10 +44,10 @@ class Claims(_Base):
             self._break_ippatsu()
             p.kong_turn = False
             p._waits = None
-            self.event("kita", p.seat)
             return None
         if a.kind == "added_kong":
             code = p.take_kind(k)
+            self.event(a.kind, p.seat, tile=kind_str(k), code=code_str(code))
             robbed = self._offer_rob(p, code, {"robbing_kong": 1})
             if robbed is not None:
                 return robbed
@@ -55,10 +58,12 @@ class Claims(_Base):
                     p.last_kong = m
                     break
             self.vis[k] += 1
+            extra = None
         else:
             p.melds.append(MeldRec("concealed_kong", [p.take_kind(k) for _ in range(4)]))
             p.last_kong = p.melds[-1]
             self.vis[k] += 4
+            extra = {"tiles": [code_str(c) for c in p.last_kong.tiles]}
         p._melds_info = None
         p._waits = None
         self.kong_seats.append(p.seat)
@@ -70,7 +75,8 @@ class Claims(_Base):
         elif self.cfg.kong_indicator == "after_discard":
             self.pending_indicator += 1
         p.kong_turn = True
-        self.event(a.kind, p.seat, tile=kind_str(k))
+        if extra is not None:
+            self.event(a.kind, p.seat, tile=kind_str(k), **extra)
         return None
 
     def _can_ron(self, q: Player, k: int) -> bool:
@@ -134,6 +140,8 @@ class Claims(_Base):
             if n == 0 and self.sticks:  # the sticks on the table go to the nearest winner
                 rec = self._win(q, code, False, p, extra, sticks=self.sticks) or rec
                 self.sticks = 0
+            elif n and self.honba and not self.cfg.honba_each:  # and so do the honba
+                rec = self._win(q, code, False, p, extra, honba=0) or rec
             self._record_win(q, rec, code, p)
         self._table_extras({q.seat: str(settle.hand_of(q, extra=code)) for q, _ in claims}, p, bool(extra.get("kong_discard_win")))
         for q, _ in claims:
@@ -207,6 +215,7 @@ class Claims(_Base):
         if riichi and self.cfg.riichi_stick:
             self.ledger.append({"from": p.seat, "to": "pot", "amount": self.cfg.riichi_stick, "reason": "riichi stick"})
             self.sticks += 1
+            self.event("riichi_accepted", p.seat)
         self._check_aborts()
         if calls:
             calls.sort(key=lambda c: c[0])  # pon and kong before chi; otherwise nearest first
@@ -237,7 +246,8 @@ class Claims(_Base):
         q.pass_lock = False
         self.interrupted = True
         self._break_ippatsu()
-        self.event(a.kind, q.seat, tile=code_str(a.tile), **{"from": p.seat})
+        self.event(a.kind, q.seat, tile=code_str(a.tile), tiles=[code_str(c) for c in a.tiles], **{"from": p.seat})
+        p.called_away = True
         if a.kind == "exposed_kong":
             q.last_kong = q.melds[-1]
             self.kong_seats.append(q.seat)

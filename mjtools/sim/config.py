@@ -84,6 +84,7 @@ class PlayConfig:
     opening_wins: tuple[str, ...] = ()  # 起手胡 fans checked on the dealt hands
     dealer_extra: int = 1
     counted: tuple[Counted, ...] = ()  # play.discard_situations
+    honba_each: bool = False  # several winners on one discard each take the honba
 
 
 _CACHE: dict[int, tuple[Ruleset, PlayConfig]] = {}
@@ -183,5 +184,6 @@ def _build(rs: Ruleset) -> PlayConfig:
         dealer_extra=int(rs.section("hand").get("dealer_extra", 0) or 0),
         kong_transfer=bool(settle.get("kong_payment_transfer")),
         counted=counted_entries(rs),
+        honba_each=(riichi_settle.get("multiple_ron_honba") == "each"),
         end_roles=tuple(r for r in roles if (rs.section("indicators").get(r) or {}).get("turned") == "end"),
     )

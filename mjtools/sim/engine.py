@@ -37,7 +37,7 @@ def _num(x: float) -> float | int:
 
 
 class HandEngine(Claims):
-    def __init__(self, rs: Ruleset, bots: Sequence[Any], seed: int, setup: Any = None, log: bool = False):
+    def __init__(self, rs: Ruleset, bots: Sequence[Any], seed: int, setup: Any = None, log: bool = False, table: Any = None):
         self.rs = rs
         self.cfg: PlayConfig = config(rs)
         self.rng = random.Random(seed)
@@ -70,6 +70,17 @@ class HandEngine(Claims):
         self.end_turned = False
         self.anyone_out = False  # 血战: a winner has left the table
         self.openings: list[dict[str, Any]] = []  # 起手胡 shown after the deal
+        # A hand of a whole game (sim/game.py): round wind, honba, sticks on the table, who may
+        # still declare riichi (points); an independent hand has none of these.
+        self.round_wind = getattr(table, "round_wind", "E")
+        self.honba = getattr(table, "honba", 0)
+        self.sticks = getattr(table, "sticks", 0)
+        self.may_riichi = list(getattr(table, "may_riichi", None) or [True] * self.cfg.players)
+        self.deal_codes: list[list[int]] = []  # the tiles each seat was dealt (records out)
+        self.win_recs: list[tuple[str, dict[str, Any], int, str | None]] = []  # (seat, score record, tile, discarder)
+        self.start_sticks = self.sticks
+        self.draw_results: dict[str, Any] | None = None  # the exhaustive draw's table record
+        self.nagashi: list[dict[str, Any]] = []  # nagashi mangan score records
 
     # -- helpers --------------------------------------------------------------------------------
     def event(self, name: str, seat: str | None = None, **kw: Any) -> None:
@@ -195,6 +206,7 @@ class HandEngine(Claims):
         for p in self.players:
             for _ in range(cfg.hand_size):
                 p.add(self.wall.draw())
+            self.deal_codes.append(list(p.hand))
 
     def _turn_start_indicators(self) -> None:
         for role in self.cfg.roles:
@@ -230,6 +242,7 @@ class HandEngine(Claims):
         if under is not None:
             self.ura.append(under)
         self.vis[kind_of(t)] += 1
+        self.event("indicator", role=role, tile=code_str(t))
 
     def _replace_flowers(self, p: Player, code: int) -> int:
         """Set a drawn bonus tile aside and draw again until a playable tile comes."""
@@ -401,13 +414,14 @@ class HandEngine(Claims):
                 s["first_turn"] = 1
         return s
 
-    def _win(self, p: Player, code: int, tsumo: bool, discarder: Player | None, extra: dict[str, int] | None = None, sticks: int = 0) -> dict[str, Any] | None:
+    def _win(self, p: Player, code: int, tsumo: bool, discarder: Player | None, extra: dict[str, int] | None = None, sticks: int = 0, honba: int | None = None) -> dict[str, Any] | None:
         hand = settle.hand_of(p, last=code) if tsumo else settle.hand_of(p, extra=code)
-        ctx = settle.win_context(self, p, tsumo, None if discarder is None else discarder.seat, self._situations(p, tsumo, extra), sticks)
+        ctx = settle.win_context(self, p, tsumo, None if discarder is None else discarder.seat, self._situations(p, tsumo, extra), sticks, honba)
         return settle.score_win(self, p, hand, ctx)
 
     def _record_win(self, p: Player, rec: dict[str, Any], code: int, discarder: Player | None) -> None:
         self.ledger.extend(rec.get("ledger", []))
+        self.win_recs.append((p.seat, rec, code, None if discarder is None else discarder.seat))
         self.wins.append(
             {
                 "seat": p.seat,
@@ -477,8 +491,28 @@ class HandEngine(Claims):
         except MjError as e:  # the scoring side cannot settle this draw (reported in the record)
             self.unsettled.append(f"exhaustive_draw: {e.one_line()}")
             return
+        self.draw_results = res
+        paid = self._nagashi()
+        if paid is not None:  # nagashi mangan is paid in place of the noten payments
+            ledger = paid
         self.ledger.extend(ledger)
         self.draw_ledger = ledger
+
+    def _nagashi(self) -> list[dict[str, Any]] | None:
+        """Nagashi mangan at an exhaustive draw: every discard of a player a terminal or honor
+        and none called away; each such player is paid as a self-drawn mangan."""
+        if "nagashi_mangan" not in self.rs.fans:
+            return None
+        ledger: list[dict[str, Any]] = []
+        for p in self.players:
+            if p.river and not p.called_away and all(kind_of(c) >= 27 or kind_of(c) % 9 in (0, 8) for c in p.river):
+                ctx = settle.win_context(self, p, True, None, {"nagashi": 1}, 0)
+                rec = settle.score_win(self, p, settle.hand_of(p), ctx)
+                if rec is not None:
+                    self.nagashi.append({"seat": p.seat, **rec})
+                    ledger += rec.get("ledger", [])
+                    self.event("nagashi", p.seat)
+        return ledger or None
 
     # -- the record -----------------------------------------------------------------------------
     def next_dealer(self) -> str:
@@ -519,7 +553,7 @@ class HandEngine(Claims):
         counts: dict[str, int] = {}
         for ev in self.events:
             name = ev["event"]
-            if name not in ("draw", "discard", "indicator"):
+            if name not in ("draw", "discard", "indicator", "riichi_accepted"):
                 counts[name] = counts.get(name, 0) + 1
         rec: dict[str, Any] = {
             "end": self.end,

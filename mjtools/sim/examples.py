@@ -66,7 +66,7 @@ def events_of(rec: Mapping[str, Any]) -> list[str]:
     wins = iter(rec.get("wins", []))
     for e in rec["log"]:
         name = e["event"]
-        if name in ("draw", "discard", "indicator", "wildcards"):
+        if name in ("draw", "discard", "indicator", "wildcards", "riichi_accepted"):
             continue
         out.append(name)
         if name == "win":

@@ -65,7 +65,7 @@ def turn_options(e: HandEngine, p: Player, after_call: bool) -> list[Action]:
                 out.append(Action("added_kong", k))
     if cfg.kita is not None and can_replace and p.counts[cfg.kita] and (not lock or (p.drawn is not None and kind_of(p.drawn) == cfg.kita)):
         out.append(Action("kita", cfg.kita))
-    if cfg.declare_ready and not p.riichi and p.concealed and e.wall.left >= cfg.players:
+    if cfg.declare_ready and not p.riichi and p.concealed and e.wall.left >= cfg.players and e.may_riichi[p.index]:
         out.extend(RIICHI[c] for c in e.ready_discards(p, [a.tile for a in discards]))
     out.extend(discards)
     return out

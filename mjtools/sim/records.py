@@ -12,7 +12,7 @@ from typing import Any
 from mjtools.errors import UsageError
 
 # Header fields that must match for --resume to continue a file.
-RESUME_KEYS = ("rules", "rules_hash", "options", "bots", "seed")
+RESUME_KEYS = ("rules", "rules_hash", "options", "bots", "seed", "length")
 
 
 def resume_point(path: Path, header: dict[str, Any]) -> int:
@@ -78,6 +78,47 @@ class OutFile:
 
     def close(self) -> None:
         self.f.close()
+
+
+class GameSummary:
+    """Placements and final scores per player over whole games (simulate --games)."""
+
+    def __init__(self, players: int):
+        self.n = players
+        self.games = 0
+        self.hands = 0
+        self.busted = 0
+        self.places = [[0] * players for _ in range(players)]
+        self.score = [0.0] * players
+        self.points = [0.0] * players
+
+    def add(self, rec: dict[str, Any]) -> None:
+        self.games += 1
+        self.hands += rec["hands"]
+        self.busted += bool(rec.get("busted"))
+        for p in range(self.n):
+            self.places[p][rec["placement"][p] - 1] += 1
+            self.score[p] += rec["score"][p]
+            self.points[p] += rec["final_points"][p]
+
+    def record(self, bots: list[str]) -> dict[str, Any]:
+        g = max(1, self.games)
+        return {
+            "games": self.games,
+            "hands_per_game": round(self.hands / g, 2),
+            "busted_games": self.busted,
+            "placements": [
+                {
+                    "player": p,
+                    "bot": bots[p],
+                    "mean_place": round(sum((i + 1) * c for i, c in enumerate(self.places[p])) / g, 3),
+                    "places": self.places[p],
+                    "mean_score": round(self.score[p] / g, 2),
+                    "mean_final_points": round(self.points[p] / g, 1),
+                }
+                for p in range(self.n)
+            ],
+        }
 
 
 class Summary:

@@ -58,6 +58,7 @@ class Job:
             "options": self.options,
             "bots": list(self.bots),
             "seed": self.seed,
+            **({"length": self.extra["length"], "unit": "game"} if self.extra.get("length") else {}),
         }
 
 
@@ -83,25 +84,43 @@ def ruleset(job: Job) -> Ruleset:
 
 
 def play_hand(job: Job, index: int, log: bool = False, setup: Any = None) -> dict[str, Any]:
-    """Hand `index` of the job: its record (index, hand_seed, then what happened)."""
+    """Hand `index` of the job: its record (index, hand_seed, then what happened); with the
+    job's log_format, `_log` holds the hand as a game record (sim/logs.py)."""
     from mjtools.sim.bots import make_bots
     from mjtools.sim.engine import HandEngine
     from mjtools.sim.seeding import hand_seed
 
     rs = ruleset(job)
     seed = hand_seed(job.seed, index)
-    engine = HandEngine(rs, make_bots(job.bots, rs, seed), seed, setup=setup, log=log)
+    fmt = job.extra.get("log_format")
+    engine = HandEngine(rs, make_bots(job.bots, rs, seed), seed, setup=setup, log=log or fmt is not None)
     rec = engine.play()
     out = {"index": index, "hand_seed": seed, **rec}
     if log:
         out["log"] = engine.events
         out["draw_ledger"] = engine.draw_ledger
+    if fmt is not None:
+        from mjtools.gamelog.model import Game
+        from mjtools.sim.logs import hand_round, render
+
+        start = int(rs.section("game").get("start_points", 25000))
+        r = hand_round(engine, 0, list(range(rs.players)), 0, [start] * rs.players)
+        out["_log"] = render(Game(f"hand {index}", fmt, rs.players, [r], names=[f"{b} {i}" for i, b in enumerate(job.bots)]), fmt)
     return out
 
 
+def play_one(job: Job, index: int) -> dict[str, Any]:
+    """Unit `index` of the job: a hand, or (--games) a whole game."""
+    if job.extra.get("length"):
+        from mjtools.sim.game import play_game
+
+        return {"index": index, **play_game(ruleset(job), list(job.bots), job.seed, index, job.extra["length"], job.extra.get("log_format"))}
+    return play_hand(job, index)
+
+
 def run_chunk(job: Job, start: int, stop: int) -> list[str]:
-    """Hands start..stop-1 as JSON lines (what workers send back)."""
-    return [dumps(play_hand(job, i)) for i in range(start, stop)]
+    """Units (hands or games) start..stop-1 as JSON lines (what workers send back)."""
+    return [dumps(play_one(job, i)) for i in range(start, stop)]
 
 
 def dumps(rec: dict[str, Any]) -> str:
@@ -127,7 +146,7 @@ def run_lines(job: Job, start: int = 0, workers: int = 1, dask: str | None = Non
         return
     if workers <= 1:
         for i in range(start, stop):
-            yield dumps(play_hand(job, i))
+            yield dumps(play_one(job, i))
             if progress:
                 progress(1)
         return

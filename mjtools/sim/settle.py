@@ -60,7 +60,7 @@ def hand_of(p: Player, last: int | None = None, extra: int | None = None) -> Han
     return Hand(_sorted(codes), tuple(meld(m) for m in p.melds), tuple(aside), plus)
 
 
-def win_context(e: HandEngine, p: Player, tsumo: bool, discarder: str | None, situations: Mapping[str, int], sticks: int) -> WinContext:
+def win_context(e: HandEngine, p: Player, tsumo: bool, discarder: str | None, situations: Mapping[str, int], sticks: int, honba: int | None = None) -> WinContext:
     indicators = {role: tuple(tile(c) for c in codes) for role, codes in e.indicators.items() if codes}
     ura = tuple(tile(c) for c in e.ura) if (p.riichi and e.ura) else ()
     active: tuple[str, ...] = ()
@@ -69,7 +69,7 @@ def win_context(e: HandEngine, p: Player, tsumo: bool, discarder: str | None, si
     return WinContext(
         tsumo=tsumo,
         seat=p.seat,
-        round="E",
+        round=e.round_wind,
         discarder=discarder,
         players=e.cfg.players,
         situations=MappingProxyType(dict(situations)),
@@ -77,6 +77,7 @@ def win_context(e: HandEngine, p: Player, tsumo: bool, discarder: str | None, si
         ura=ura,
         void=None if p.void is None else SUIT[p.void],
         sticks=sticks,
+        honba=e.honba if honba is None else honba,
         birds=tuple(tile(c) for c in e.wall.birds(e.cfg.birds)) if e.cfg.birds else (),
         active=active,
     )

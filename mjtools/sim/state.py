@@ -86,6 +86,7 @@ class Player:
     ippatsu: bool = False
     void: int | None = None  # declared void suit (0 m, 1 p, 2 s)
     wins: int = 0
+    called_away: bool = False  # one of its discards was called (no nagashi mangan)
     out: bool = False  # left the table after winning (血战到底)
     furiten_temp: bool = False
     furiten_locked: bool = False  # riichi: a passed win blocks ron for the rest of the hand

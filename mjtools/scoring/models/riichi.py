@@ -367,7 +367,11 @@ def nagashi(hand: Hand, rs: Ruleset, ctx: WinContext, text: str, lang: str = "en
     hand = check_hand(hand, rs, text, need_last=False, sizes=(rs.hand_size, rs.hand_size + 1))
     fan = rs.fans.get("nagashi_mangan")
     if fan is None:
-        raise UsageError(f"--situation nagashi: {rs.id} has no nagashi mangan")
+        if "nagashi_mangan" not in rs.section("fans"):
+            raise UsageError(f"--situation nagashi: {rs.id} has no nagashi mangan")
+        # switched off by an option (presets without it): an answer, not an error
+        return {"hand": str(hand), "rules": rs.id, "valid": False, "reason": "nagashi mangan is not in these rules", "fans": [], "fan_total": 0, "base": None, "limit": None,
+                "points": 0, "payments": {s: 0 for s in rs.seats if s != ctx.seat}, "pot": 0, "ledger": []}
     payments, pot = pay_amounts(2000, rs, ctx, as_tsumo=True)
     ledger = ledger_of(rs, ctx, payments, pot, tsumo=True)
     steps = pay_steps(2000, rs, ctx, payments, pot, tsumo=True)
