@@ -12,6 +12,10 @@ is valued with (dora indicators, red fives, riichi / ippatsu / last-tile flags, 
 kind). "riichi-plain" draws riichi hands the way the Chinese rows are drawn (no indicator, no
 flag); its ratio is shown too ("vs plain").
 
+The "mcr" row (Chinese Official) draws tests/mcr_gen.py's wins instead (every form, melds and
+kongs, flags, flowers, rare fans favoured); pymahjonggb's fan calculator (C++) is timed on the
+same hands in the same run and its ratio shown beside, without a target.
+
 Only legal wins are timed: a shape that is no win under the variant (riichi without a yaku,
 Cantonese below its minimum fan) is dropped before timing, and the share of shapes kept is
 reported; `--shapes` times every shape instead. The timed loop is the public path a `score`
@@ -41,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 from riichi_cases import random_case  # noqa: E402
 
 from gen import winning_case  # noqa: E402
+from mcr_gen import mcr_case  # noqa: E402
 from mjtools.rules import load  # noqa: E402
 from mjtools.rules.hand_options import build_context, normalize  # noqa: E402
 from mjtools.scoring import score  # noqa: E402
@@ -56,8 +61,16 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "sichuan-xuezhan": {"rules": "sichuan-xuezhan", "sets": 4, "kinds": range(27), "chi": False, "flowers": False, "two_suits": True},
     "guangdong-cantonese": {"rules": "guangdong-cantonese", "sets": 4, "kinds": range(34), "chi": True, "flowers": True, "two_suits": False},
     "taiwan-16": {"rules": "taiwan-16", "sets": 5, "kinds": range(34), "chi": True, "flowers": True, "two_suits": False},
+    # Chinese Official: tests/mcr_gen.py's legal wins (every form, melds and kongs, flags,
+    # flowers); pymahjonggb (C++) times the same hands beside it.
+    "mcr": {"rules": "mcr", "mcr_cases": True, "sets": 4},
 }
 _GEN_KEYS = ("sets", "kinds", "chi", "flowers", "two_suits")
+GB_ARGS: dict[str, tuple] = {}  # MCR hand (text + options) -> pymahjonggb's arguments for it
+
+
+def _key(text: str, opts: dict[str, Any]) -> str:
+    return text + repr(sorted(opts.items()))
 
 
 def cases(row: str, n: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
@@ -69,6 +82,12 @@ def cases(row: str, n: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
         if how.get("riichi_cases"):
             opts = random_case(rng).json_case()
             out.append((opts.pop("hand"), normalize(opts, "score")))
+            continue
+        if how.get("mcr_cases"):
+            text, opts, gb = mcr_case(rng)
+            opts = normalize(opts, "score")
+            GB_ARGS[_key(text, opts)] = gb
+            out.append((text, opts))
             continue
         got = winning_case(rng, **{k: how[k] for k in _GEN_KEYS})
         if got is not None:
@@ -91,12 +110,28 @@ def prepare(row: str, n: int, seed: int, legal: bool = True) -> tuple[Any, list[
             ctx = build_context(opts, rs)
             if not legal or score(parse_hand(text), rs, ctx, text)["valid"]:
                 prepared.append((text, ctx))
+                if _key(text, opts) in GB_ARGS:
+                    PEER.setdefault(row, []).append(GB_ARGS[_key(text, opts)])
                 if len(prepared) == n:
                     break
         batch += 1
     for text, ctx in prepared[:50]:  # warm the lazy imports and registries
         score(parse_hand(text), rs, ctx, text)
     return rs, prepared, (len(prepared) / tried if legal else None)
+
+
+PEER: dict[str, list[tuple]] = {}  # row -> pymahjonggb's arguments for each timed hand (mcr)
+
+
+def timed_peer(args: list[tuple]) -> float:
+    """CPU seconds for pymahjonggb's fan calculator (C++) on the same hands."""
+    import MahjongGB
+
+    calc = MahjongGB.MahjongFanCalculator
+    t0 = time.process_time()
+    for a in args:
+        calc(*a)
+    return time.process_time() - t0
 
 
 def timed(rs: Any, prepared: list[tuple[str, Any]]) -> tuple[float, int]:
@@ -113,15 +148,23 @@ def run_all(n: int, seed: int, repeat: int, legal: bool = True) -> list[dict[str
     setups = {rid: prepare(rid, n, seed, legal) for rid in VARIANTS}
     best: dict[str, float] = {}
     valid: dict[str, int] = {}
+    peer: dict[str, float] = {}
     for _ in range(repeat):
         for rid, (rs, prepared, _share) in setups.items():
             secs, valid[rid] = timed(rs, prepared)
             best[rid] = min(best.get(rid, secs), secs)
+            if PEER.get(rid):
+                secs = timed_peer(PEER[rid][:n])
+                peer[rid] = min(peer.get(rid, secs), secs)
     out = []
     for rid in VARIANTS:
         tiles = 3 * VARIANTS[rid]["sets"] + 2
         us = best[rid] / n * 1e6
         out.append({"row": rid, "rules": VARIANTS[rid]["rules"], "hands": n, "valid": valid[rid], "cpu_seconds": round(best[rid], 4), "us_per_hand": round(us, 1), "legal_share": None if setups[rid][2] is None else round(setups[rid][2], 3), "tiles": tiles, "us_per_tile": round(us / tiles, 2)})
+        if rid in peer:
+            # pymahjonggb (C++) on the same hands: its fans and total only (no settlement).
+            out[-1]["pymahjonggb_us_per_hand"] = round(peer[rid] / n * 1e6, 2)
+            out[-1]["vs_pymahjonggb"] = round(best[rid] / peer[rid], 1)
     return out
 
 
@@ -146,7 +189,9 @@ def in_processes(argv: list[str], processes: int) -> list[dict[str, Any]]:
     rows = []
     for j, first in enumerate(runs[0]):
         row = dict(first)
-        for key in ("us_per_hand", "us_per_tile", "cpu_seconds", "vs_riichi", "vs_riichi_per_tile", "vs_riichi_plain"):
+        for key in ("us_per_hand", "us_per_tile", "cpu_seconds", "vs_riichi", "vs_riichi_per_tile", "vs_riichi_plain", "pymahjonggb_us_per_hand", "vs_pymahjonggb"):
+            if key not in first:
+                continue
             values = [run[j][key] for run in runs]
             row[key] = round(statistics.median(values), 2)
             if key.startswith("vs_"):
@@ -182,6 +227,9 @@ def main(argv: list[str] | None = None) -> int:
         rng = f" {r['vs_riichi_range'][0]:>5}-{r['vs_riichi_range'][1]:<5}" if spread else ""
         print(f"{r['row']:22} {r['hands']:>6} {share:>6} {r['tiles']:>5} {r['us_per_hand']:>9} {r['vs_riichi']:>9}{rng} {r['vs_riichi_per_tile']:>9} {r['vs_riichi_plain']:>9}")
     how = f"medians of {args.processes} processes, each the best of {args.repeat} passes" if spread else f"best of {args.repeat} passes"
+    for r in rows:
+        if "vs_pymahjonggb" in r:
+            print(f"{r['row']}: pymahjonggb (C++) {r['pymahjonggb_us_per_hand']} us/hand on the same hands (fans and total only); mjtools/pymahjonggb {r['vs_pymahjonggb']}x")
     print(f"({how}; python {sys.version.split()[0]})")
     return 0
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 class MjError(Exception):
     """Base class for every error mjtools reports to a user."""
 
+    exit_code = 2  # the exit status of a command that ends on this error (docs/cli-contract.md)
+
     def one_line(self) -> str:
         return str(self)
 
@@ -74,3 +76,9 @@ class UnknownRulesError(RuleFileError):
 
 class UsageError(MjError):
     """A combination of options that makes no sense (e.g. --ura without --riichi)."""
+
+
+class OutputError(MjError):
+    """The output cannot be written (a full disk, /dev/full, an I/O error): exit status 3."""
+
+    exit_code = 3

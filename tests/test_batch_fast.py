@@ -137,11 +137,13 @@ def test_stdin_and_empty_input(run, per_line):
     assert [run("shanten", "-", "-f", "jsonl", input=text).stdout, run("shanten", "--input", "-", "-f", "csv", input="").stdout] == got
 
 
-def test_not_utf8_is_one_line_exit_2(run, tmp_path):
+def test_not_utf8_line_is_an_error_record(run, tmp_path):
     f = tmp_path / "bad.txt"
-    f.write_bytes(b"123m456p789s1122z\n\xff\xfe123m\n")
+    f.write_bytes(b"123m456p789s1122z\n\xff\xfe123m\n123m456p789s1122z\n")
     r = run("shanten", "--input", str(f), "-f", "jsonl")
-    assert r.exit_code == 2 and "UTF-8" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    recs = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.exit_code == 1 and [x["line"] for x in recs] == [1, 2, 3]
+    assert "UTF-8" in recs[1]["error"] and "shanten" in recs[2]
 
 
 def test_canonical_of_matches_the_formatter():

@@ -1,5 +1,7 @@
 """Fuzzing: any input is answered (exit 0) or refused with one line (exit 2); never a traceback."""
 
+import copy
+import json
 import os
 import random
 import re
@@ -160,3 +162,123 @@ def test_fuzz_rule_files(run, tmp_path):
 @pytest.mark.slow
 def test_fuzz_rule_files_full(run, tmp_path):
     _fuzz_rules(run, tmp_path, 2000, 2)
+
+
+# -- every schema path of every shipped rule file, its type mutated (slow suite) -----------------
+
+SCHEMA = json.loads((ROOT / "mjtools" / "rules" / "schema.json").read_text(encoding="utf-8"))
+SHIPPED = sorted(p.stem for p in (ROOT / "rules.d").glob("*.yaml"))
+TYPE_JUNK = [None, True, 0, -7, 2.5, "x", "", [], {}, [1, "a"], {"k": "v"}, {"option": "nope"}, 10**12, [[[]]], {"option": ["x"]}, "2024-01-01"]
+
+
+def _deref(node):
+    while isinstance(node, dict) and "$ref" in node:
+        node = SCHEMA["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+    return node
+
+
+def schema_path(path: tuple) -> tuple:
+    """A data path as the schema sees it: keys the schema names kept, map keys as '*', list
+    indices as '[]' (fans.pinfu.value and fans.riichi.value are one schema path)."""
+    out, nodes = [], [SCHEMA]
+    for k in path:
+        nxt, named = [], False
+        for n in nodes:
+            stack = [n]
+            while stack:
+                x = _deref(stack.pop())
+                if not isinstance(x, dict):
+                    continue
+                if "anyOf" in x:
+                    stack += x["anyOf"]
+                elif isinstance(k, int):
+                    if isinstance(x.get("items"), dict):
+                        nxt.append(x["items"])
+                elif k in (x.get("properties") or {}):
+                    nxt.append(x["properties"][k])
+                    named = True
+                elif isinstance(x.get("additionalProperties"), dict):
+                    nxt.append(x["additionalProperties"])
+        out.append("[]" if isinstance(k, int) else k if named else "*")
+        nodes = nxt
+    return tuple(out)
+
+
+def type_mutations(fid: str):
+    """(data path, mutated file data) for each schema path of shipped file `fid`: the first data
+    path there gets a value of another JSON type (the types rotate from one path to the next, so
+    every type lands on every kind of key across the shipped files). Three worked examples are
+    kept (and the file's deletions of inherited ones): enough for their keys, and the file
+    stays quick to validate."""
+    data = yaml.load((ROOT / "rules.d" / f"{fid}.yaml").read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    examples = data.get("examples") or {}
+    kept = [k for k, v in examples.items() if v is not None][:3]
+    data["examples"] = {k: v for k, v in examples.items() if v is None or k in kept}  # (deletions stay)
+    first: dict[tuple, tuple] = {}
+    for p in paths(data):
+        if p:
+            first.setdefault(schema_path(p), p)
+    for i, (_, p) in enumerate(sorted(first.items(), key=lambda kv: str(kv[0]))):
+        mutated = copy.deepcopy(data)
+        parent = mutated
+        for k in p[:-1]:
+            parent = parent[k]
+        others = [j for j in TYPE_JUNK if type(j) is not type(parent[p[-1]])]
+        parent[p[-1]] = copy.deepcopy(others[(i + len(fid)) % len(others)])
+        yield p, mutated
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fid", SHIPPED)
+def test_type_mutations_of_every_shipped_file(fid, tmp_path, monkeypatch):
+    """Every mutated file is refused with a typed error naming a file, or loads and runs its
+    worked examples with answers or typed errors: never another exception."""
+    from mjtools import rules
+    from mjtools.batch.examples import run_example
+    from mjtools.errors import MjError, RuleFileError
+    from mjtools.rules import load_path, loader
+
+    monkeypatch.setenv("MJTOOLS_NO_CACHE", "1")  # thousands of one-off files: no cache entries
+    # An abstract base is loaded through a variant that extends it: the files of that chain
+    # between the two are copied next to the mutated base, which their `extends` then finds.
+    leaf = fid
+    if yaml.safe_load((ROOT / "rules.d" / f"{fid}.yaml").read_text(encoding="utf-8")).get("abstract"):
+        from mjtools.rules import available
+
+        chain = next(rs.files for rs in available() if any(Path(f).stem == fid for f in rs.files[1:]))
+        names = [Path(f).stem for f in chain]
+        for name in names[: names.index(fid)]:
+            (tmp_path / f"{name}.yaml").write_bytes((ROOT / "rules.d" / f"{name}.yaml").read_bytes())
+        leaf = names[0]
+    n = loaded = 0
+    for p, data in type_mutations(fid):
+        n += 1
+        f = tmp_path / f"{fid}.yaml"
+        f.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")  # JSON is YAML, and quick to write
+        f = tmp_path / f"{leaf}.yaml"
+        rules._MEMO.clear()
+        loader._RESOLVED.clear()
+        try:
+            rs = load_path(f)
+        except RuleFileError as e:
+            assert e.file and "Traceback" not in e.one_line(), (p, e)
+            continue
+        except MjError:
+            continue
+        except Exception as e:  # noqa: BLE001 - the point of the test
+            raise AssertionError(f"{fid}: {'.'.join(map(str, p))} = {_at(data, p)!r}: {e!r}") from e
+        loaded += 1
+        for ex in list(rs.examples.values())[:2]:
+            try:
+                run_example(rs, ex)
+            except MjError:
+                pass
+            except Exception as e:  # noqa: BLE001
+                raise AssertionError(f"{fid}: {'.'.join(map(str, p))} = {_at(data, p)!r}: example: {e!r}") from e
+    assert n > 20 and loaded > 0, (n, loaded)
+
+
+def _at(data, path):
+    for k in path:
+        data = data[k]
+    return data

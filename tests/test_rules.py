@@ -181,12 +181,16 @@ def test_options(riichi):
 def test_cache_is_used(tmp_path, monkeypatch):
     monkeypatch.setenv("MJTOOLS_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("MJTOOLS_NO_CACHE", raising=False)
+    from types import MappingProxyType
+
     from mjtools.rules import _MEMO
-    from mjtools.rules.loader import load_resolved
+    from mjtools.rules.loader import _RESOLVED, load_resolved
 
     _MEMO.clear()
+    _RESOLVED.clear()  # the per-process memo: the second load must come from the cache file
     load_resolved(RULES_D / "riichi.yaml")
     assert list((tmp_path / "cache").glob("rules-*.json"))
+    _RESOLVED.clear()
     data, _, _ = load_resolved(RULES_D / "riichi.yaml")
-    assert data["id"] == "riichi"
+    assert data["id"] == "riichi" and isinstance(data, MappingProxyType)
     os.environ.pop("MJTOOLS_CACHE_DIR", None)

@@ -16,6 +16,7 @@ CHOW, PUNG, KONG, PAIR, SINGLE = "chow", "pung", "kong", "pair", "single"
 FREE_SET = "set"  # compact placeholder for three wildcards forming any set
 TERMINAL_HONOR = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 WINDS, DRAGONS = (27, 28, 29, 30), (31, 32, 33)
+PAIR_FORMS = ("standard", "knitted_straight")  # forms with one pair (the eye) beside their sets
 
 
 # Blocks and decompositions are immutable by convention; they are not `frozen` dataclasses
@@ -75,7 +76,7 @@ class Decomposition:
     @property
     def pair(self) -> Block | None:
         pairs = [b for b in self.blocks if b.shape == PAIR]
-        return pairs[0] if len(pairs) == 1 and self.form == "standard" else None
+        return pairs[0] if len(pairs) == 1 and self.form in PAIR_FORMS else None
 
     @property
     def pairs(self) -> tuple[Block, ...]:

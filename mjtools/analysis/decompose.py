@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, permutations, product
 from operator import itemgetter
 
 from mjtools.analysis.blocks import (
@@ -332,8 +332,6 @@ def thirteen_orphans(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iter
 
 def _irregular(hand: Hand, spec: ShapeSpec, form: str, compact: bool) -> Iterator[list[Block]]:
     """Fourteen different kinds: the naturals as they are, the wildcards on every completion."""
-    from itertools import permutations
-
     from mjtools.analysis.forms import KNIT, _spread_ok, group_of
     from mjtools.analysis.shanten import form_distances, state_of
 
@@ -343,6 +341,13 @@ def _irregular(hand: Hand, spec: ShapeSpec, form: str, compact: bool) -> Iterato
     if got is None or any(c > 1 for c in got[0]):
         return
     counts, wild = got
+    if not wild and form == "knitted":
+        # No wildcard: fourteen different kinds, the suited ones within one knitted straight.
+        held = [k for k in range(34) if counts[k]]
+        suited = {k for k in held if k < 27}
+        if len(held) == 14 and any(suited <= set(s) for s in KNITTED_STRAIGHTS):
+            yield [Block(SINGLE, (k,)) for k in held]
+        return
     one = ShapeSpec(**{**spec.__dict__, "forms": (form,), "_groups": ()})
     st = state_of(hand, one)
     if form_distances(st, one).get(form) != st.wild:
@@ -382,6 +387,49 @@ def _submasks(mask: int) -> Iterator[int]:
         sub = (sub - 1) & mask
 
 
+# The six knitted straights (组合龙): 147, 258 and 369 each in a different suit, as 9 kinds.
+KNITTED_STRAIGHTS = tuple(
+    tuple(9 * g + r for g, start in enumerate(order) for r in (start, start + 3, start + 6)) for order in permutations((0, 1, 2))
+)
+
+
+def knitted_straight(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
+    """组合龙 + a set + a pair (Chinese Official): the nine tiles of a knitted straight (three
+    `knitted` blocks, one per suit), one more set (which may be the hand's only meld) and a
+    pair. Wildcards fill missing knitted positions first, then the set and the pair."""
+    if len(hand.melds) > 1 or spec.hand_size != 13 or not all(k in spec.kinds for k in range(27)):
+        return
+    got = hand_counts(hand, spec, "knitted_straight" in spec.face_value_forms)
+    if got is None:
+        return
+    counts, wild = got
+    melds = [meld_block(m, dict(spec.stand_ins), spec) for m in hand.melds]
+    if any(not b.is_set for b in melds) or sum(counts) + wild != 14 - 3 * len(melds):
+        return
+    seen: set[tuple] = set()
+    for straight in KNITTED_STRAIGHTS:
+        missing = [k for k in straight if not counts[k]]
+        if len(missing) > wild:
+            continue
+        rest = list(counts)
+        for k in straight:
+            if rest[k]:
+                rest[k] -= 1
+        knit = [Block("knitted", straight[i : i + 3], wilds=tuple(k for k in straight[i : i + 3] if k in missing)) for i in (0, 3, 6)]
+        knit.sort(key=lambda b: b.kinds)
+        if not wild:
+            for blocks in _standard_plain(rest, 1 - len(melds)):
+                yield knit + melds + blocks
+            continue
+        for nat, w, s, p in _natural_blocks(rest, wild - len(missing), 1 - len(melds), True, 0, spec):
+            for extra in _wild_blocks(w, s, p, spec, compact):
+                blocks = knit + melds + sorted(nat + extra, key=lambda b: (b.shape == PAIR, b.kinds, b.wilds))
+                key = tuple((b.shape, b.kinds, b.wilds, b.free) for b in blocks)
+                if key not in seen:
+                    seen.add(key)
+                    yield blocks
+
+
 def all_258(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
     """将将和 (Changsha): every tile a 2, 5 or 8 in any arrangement; laid-down melds must be
     pungs or kongs of them. The concealed tiles are singles; each wildcard takes every 2, 5 or
@@ -417,6 +465,7 @@ FORMS = {
     "thirteen_unrelated": lambda h, s, compact=False: _irregular(h, s, "thirteen_unrelated", compact),
     "knitted": lambda h, s, compact=False: _irregular(h, s, "knitted", compact),
     "all_258": all_258,
+    "knitted_straight": knitted_straight,
 }
 
 
@@ -472,6 +521,14 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
         elif form == "thirteen_orphans":
             if not hand.melds and 0 not in _th_counts(counts):
                 found.extend((form, blocks) for blocks in thirteen_orphans(hand, spec))
+        elif form in ("knitted", "thirteen_unrelated"):
+            # Fourteen different kinds, no melds.
+            if not hand.melds and counts.count(1) == 14:
+                found.extend((form, blocks) for blocks in FORMS[form](hand, spec))
+        elif form == "knitted_straight":
+            # Some knitted straight held whole, at most one meld.
+            if len(hand.melds) <= 1 and counts[:27].count(0) <= 18 and any(all(map(counts.__getitem__, ks)) for ks in KNITTED_STRAIGHTS):
+                found.extend((form, blocks) for blocks in knitted_straight(hand, spec))
         else:
             found.extend((form, blocks) for blocks in FORMS[form](hand, spec))
     out: list[Decomposition] = []

@@ -1,4 +1,5 @@
-"""Distances of the forms other than sets + pair: seven pairs, thirteen orphans, 十三烂, 全不靠.
+"""Distances of the forms other than sets + pair: seven pairs, thirteen orphans, 十三烂, 全不靠,
+将将和 and 组合龙 (a knitted straight with one set and a pair).
 
 Each function returns D, the least number of target positions the hand's natural tiles leave
 unfilled (wildcards and draws fill them), or INF when the form cannot be completed at all.
@@ -13,6 +14,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+from mjtools.analysis import tables
 from mjtools.analysis.tables import INF
 
 if TYPE_CHECKING:
@@ -157,10 +159,144 @@ def all_258_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> 
     return need - min(kept, need)
 
 
+_KNIT_SPECS: dict[int, tuple[ShapeSpec, ShapeSpec]] = {}
+
+
+def _one_set_spec(spec: ShapeSpec) -> ShapeSpec:
+    """The spec of the part of a 组合龙 hand beside the knitted straight: one set and a pair."""
+    got = _KNIT_SPECS.get(id(spec))
+    if got is None or got[0] is not spec:
+        from dataclasses import replace
+
+        got = _KNIT_SPECS[id(spec)] = (spec, replace(spec, hand_size=4, forms=("standard",), wild_kinds=frozenset(), _groups=()))
+    return got[1]
+
+
+def knitted_straight_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
+    """组合龙 + a set + a pair (at most one meld): for each of the six knitted straights, its
+    positions the hand leaves empty plus the standard distance of the other tiles to one set
+    (none with a meld) and a pair. A held tile of the straight is best kept in it: moved to the
+    set or the pair it saves at most the one position it leaves empty."""
+    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+    from mjtools.analysis.shanten import standard_distance
+    from mjtools.analysis.state import HandState
+
+    if st.melds > 1 or spec.hand_size != 13 or not {0, 1, 2} <= groups or not all(k in spec.kinds for k in range(27)):
+        return INF
+    sub = _one_set_spec(spec)
+    plain = _plain_groups(sub)
+    counts = st.counts
+    # The straights the hand is nearest first: the rest costs at least nothing, so a straight
+    # missing as many as the best total found cannot improve on it.
+    ranked = sorted(zip(_missing(counts), KNITTED_STRAIGHTS))
+    best = INF
+    keys = None
+    col = 2 * (1 - st.melds) + 1
+    for missing, straight in ranked:
+        if missing >= best:
+            break
+        if plain is not None:
+            # Plain tables (no wildcard, 2-5-8 pair or suit rules): the rest's distance to
+            # 1 - melds sets and a pair straight from the per-group vectors. A group's key is
+            # its counts in base 5: taking one of each held kind of the straight out of the
+            # hand's keys gives the rest's.
+            if keys is None:
+                keys = [sum(counts[k] * p for k, p in zip(kinds, tables.POW5)) for _, kinds in plain]
+                where = {k: (g, tables.POW5[i]) for g, (_, kinds) in enumerate(plain) for i, k in enumerate(kinds)}
+            rest_keys = list(keys)
+            for k in straight:
+                if counts[k]:
+                    g, p = where[k]
+                    rest_keys[g] -= p
+            acc = tables.vector(plain[0][0], rest_keys[0])
+            for (variant, _), key in zip(plain[1:], rest_keys[1:]):
+                acc = tables.combine(acc, tables.vector(variant, key))
+            d = tables.VECTORS[acc][col]
+        else:
+            rest = list(counts)
+            for k in straight:
+                if rest[k]:
+                    rest[k] -= 1
+            part = HandState(rest, 0, st.melds, st.meld_groups, st.meld_pungs_only, st.meld_tiles, st.held, st.meld_kinds, st.concealed_kongs, st.meld_counts)
+            d = standard_distance(part, sub)
+        best = min(best, missing + d)
+    return best
+
+
+def _missing(counts: list[int]) -> list[int]:
+    """For each knitted straight (decompose.KNITTED_STRAIGHTS order), the kinds of it the hand
+    does not hold: per suit and residue (147 / 258 / 369) the kinds missing, summed."""
+    gaps = [[(not counts[9 * g + r]) + (not counts[9 * g + r + 3]) + (not counts[9 * g + r + 6]) for r in range(3)] for g in range(3)]
+    return [gaps[0][a] + gaps[1][b] + gaps[2][c] for a, b, c in _ORDERS]
+
+
+def _knit_best(c: list[int]) -> int:
+    """The most kinds of one knitted straight the counts hold."""
+    h0 = [(c[b] > 0) + (c[b + 3] > 0) + (c[b + 6] > 0) for b in (0, 1, 2)]
+    h1 = [(c[b] > 0) + (c[b + 3] > 0) + (c[b + 6] > 0) for b in (9, 10, 11)]
+    h2 = [(c[b] > 0) + (c[b + 3] > 0) + (c[b + 6] > 0) for b in (18, 19, 20)]
+    return max(h0[a] + h1[b] + h2[d] for a, b, d in _ORDERS)
+
+
+def _knit_best_of(st: HandState, memo: dict) -> int:
+    got = memo.get("knit")
+    if got is None:
+        got = memo["knit"] = _knit_best(st.counts)
+    return got
+
+
+def knitted_straight_bound(st: HandState, memo: dict) -> int:
+    """A lower bound of knitted_straight_distance: the fewest kinds a knitted straight misses."""
+    if st.melds > 1:
+        return INF
+    return 9 - _knit_best_of(st, memo)
+
+
+def knitted_bound(st: HandState, memo: dict) -> int:
+    """A lower bound of knitted_distance: fourteen less the kinds of one knitted straight and
+    the different honors held."""
+    if st.melds:
+        return INF
+    return 14 - min(14, _knit_best_of(st, memo) + 7 - st.counts[27:34].count(0))
+
+
+def _distinct_bound(st: HandState, memo: dict) -> int:
+    """A lower bound of a form of fourteen different kinds: the kinds not held are missing."""
+    return INF if st.melds else max(0, st.counts.count(0) - 20)
+
+
+_ORDERS = tuple(permutations((0, 1, 2)))  # the residue per suit, in KNITTED_STRAIGHTS order
+
+
+_PLAIN_GROUPS: dict[int, tuple[ShapeSpec, tuple[tuple[str, tuple[int, ...]], ...] | None]] = {}
+
+
+def _plain_groups(spec: ShapeSpec) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
+    """(table variant, kinds) per group of a spec whose standard distance is the plain table
+    combination; None when the spec needs the general path."""
+    got = _PLAIN_GROUPS.get(id(spec))
+    if got is None or got[0] is not spec:
+        plain = None
+        if not (spec.wild_kinds or spec.stand_ins or spec.pair_258 or spec.max_suits is not None or spec.min_tiles_one_suit is not None or spec.all_three_suits or spec.honor_chows):
+            plain = tuple(lay for lay in spec.group_layout() if lay is not None)
+        got = _PLAIN_GROUPS[id(spec)] = (spec, plain)
+    return got[1]
+
+
+# Cheap lower bounds of a form's distance, (state, a memo shared by the bounds of one call) -> int
+# (shanten.distance skips a form whose bound cannot beat the forms already measured).
+BOUNDS = {
+    "knitted_straight": knitted_straight_bound,
+    # 全不靠 and 十三烂 keep one tile of each kind: at least the kinds not held are missing.
+    "knitted": knitted_bound,
+    "thirteen_unrelated": _distinct_bound,
+}
+
 OTHER_FORMS = {
     "seven_pairs": seven_pairs_distance,
     "thirteen_orphans": thirteen_orphans_distance,
     "thirteen_unrelated": thirteen_unrelated_distance,
     "knitted": knitted_distance,
     "all_258": all_258_distance,
+    "knitted_straight": knitted_straight_distance,
 }

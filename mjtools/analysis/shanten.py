@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from mjtools.analysis import groupdp, tables
-from mjtools.analysis.forms import OTHER_FORMS
+from mjtools.analysis.forms import BOUNDS, OTHER_FORMS
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.analysis.state import HandState, state_of  # noqa: F401 - state_of is imported from here too
 from mjtools.analysis.tables import INF
@@ -259,7 +259,96 @@ def shanten_of_state(st: HandState, spec: ShapeSpec, void: int | None = None) ->
 
 
 def distance(st: HandState, spec: ShapeSpec, void: int | None = None) -> int:
-    return min((d for d in form_distances(st, spec, void).values() if d is not None), default=INF)
+    """The least distance over the forms. A form with a cheap lower bound (forms.BOUNDS) is
+    skipped when the bound cannot beat the forms measured before it (the answer is exact)."""
+    plan = _distance_plan(spec)
+    if plan is None or st.wild:
+        return min((d for d in form_distances(st, spec, void).values() if d is not None), default=INF)
+    engine, plain, bounded = plan
+    best = INF
+    if engine is not None and void is None:
+        # The forms the fast path covers (sets and a pair, seven pairs, thirteen orphans) the
+        # fast way; the others after them, each only if its bound can beat what they gave.
+        best = engine.distance(st.counts, st.melds)
+    else:
+        for form in plain:
+            if form == "standard":
+                d = standard_distance(st, spec, void)
+            else:
+                d = min((OTHER_FORMS[form](st, spec, gs) for gs in _allowed_group_sets(spec, st, void)), default=INF)
+            best = min(best, d)
+    memo: dict = {}
+    for form, bound in bounded:
+        if bound(st, memo) >= best:
+            continue
+        d = min((OTHER_FORMS[form](st, spec, gs) for gs in _allowed_group_sets(spec, st, void)), default=INF)
+        if d < best:
+            best = d
+    return best
+
+
+def _effective_fast_part(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None) -> list[int] | None:
+    """Effective tiles form by form, for a spec whose standard forms the fast path covers: a draw
+    lowers each form's distance by one at most, so the kinds that lower the hand's distance are
+    those that lower a form already at it. The fast forms' improvers come from the fast path;
+    an irregular form is measured only if its bound reaches the hand's distance, and tried on
+    each kind only if it is at it. None when the spec is not of that kind."""
+    plan = _distance_plan(spec)
+    if plan is None or plan[0] is None or void is not None or st.wild or max(copies[:34]) > 4:
+        return None
+    from mjtools.analysis import fast
+
+    engine, _, bounded = plan
+    best = engine.distance(st.counts, st.melds)
+    memo: dict = {}
+    near = []
+    for form, bound in bounded:
+        if bound(st, memo) <= best:
+            d = min((OTHER_FORMS[form](st, spec, gs) for gs in _allowed_group_sets(spec, st, None)), default=INF)
+            if d <= best:
+                if d < best:
+                    near.clear()
+                    best = d
+                near.append(form)
+    drawable = fast.drawable(engine, st.held, copies)
+    mask = 0
+    if engine.distance(st.counts, st.melds) == best:
+        mask = engine.effective_mask(st.counts, st.melds, drawable)[1]
+    for form in near:
+        fn = OTHER_FORMS[form]
+        for k in fast.kinds_of(drawable & ~mask):
+            st.counts[k] += 1
+            if min((fn(st, spec, gs) for gs in _allowed_group_sets(spec, st, None)), default=INF) < best:
+                mask |= 1 << k
+            st.counts[k] -= 1
+    return list(fast.kinds_of(mask))
+
+
+_PLANS: dict[int, tuple[ShapeSpec, tuple | None]] = {}
+
+
+def _distance_plan(spec: ShapeSpec) -> tuple | None:
+    """How `distance` measures a spec: (the fast engine of its standard / seven pairs / thirteen
+    orphans forms or None, those forms, the other forms with their bounds); None when no form
+    has a bound (every form is measured as form_distances does)."""
+    got = _PLANS.get(id(spec))
+    if got is None or got[0] is not spec:
+        from dataclasses import replace
+
+        from mjtools.analysis import fast
+
+        plan = None
+        if any(f in BOUNDS for f in spec.forms) and not spec.face_value_forms:
+            plain = tuple(f for f in spec.forms if f not in BOUNDS)
+            bounded = tuple((f, BOUNDS[f]) for f in spec.forms if f in BOUNDS)
+            engine = None
+            if plain and set(plain) <= fast.FAST_FORMS and not spec.honor_chows:  # (the fast path has no honor chows)
+                engine = fast.engine_for(replace(spec, forms=plain, _groups=()))
+            plan = (engine, plain, bounded)
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        got = _PLANS[id(spec)] = (spec, plan)
+    return got[1]
 
 
 # -- effective tiles and discards ---------------------------------------------------------------
@@ -282,6 +371,9 @@ def candidate_kinds(spec: ShapeSpec) -> list[int]:
 
 def effective(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None = None) -> list[int]:
     """Kinds whose draw lowers the distance of a hand of hand-size tiles."""
+    quick = _effective_fast_part(st, spec, copies, void)
+    if quick is not None:
+        return quick
     base = distance(st, spec, void) - st.wild
     out = []
     for k in candidate_kinds(spec):

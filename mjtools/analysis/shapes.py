@@ -3,7 +3,8 @@
 `ShapeSpec` is derived from a ruleset once (`Ruleset.shape_spec`); the engine never reads
 rule files. Forms: `standard` (sets + pair), `seven_pairs`, `thirteen_orphans`,
 `thirteen_unrelated` (十三烂), `knitted` (全不靠), `all_258` (Changsha 将将和: every tile a 2, 5
-or 8, in any arrangement). `kinds` are the kinds a shape may hold: the
+or 8, in any arrangement), `knitted_straight` (Chinese Official 组合龙 + a set + a pair, at most
+one meld). `kinds` are the kinds a shape may hold: the
 tile set without bonus tiles, stand-in tiles (they play another kind) and tiles that may not
 stay in a winning hand (Wuhan's 红中).
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 ALL_PLAYABLE = frozenset(range(34))
-FORMS = ("standard", "seven_pairs", "thirteen_orphans", "thirteen_unrelated", "knitted", "all_258")
+FORMS = ("standard", "seven_pairs", "thirteen_orphans", "thirteen_unrelated", "knitted", "all_258", "knitted_straight")
 KINDS_258 = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
 SUIT_GROUPS = ("m", "p", "s", "z")
 

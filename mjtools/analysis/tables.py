@@ -87,7 +87,9 @@ def _body(variant: str, packed: bytes) -> bytes | mmap.mmap:
     f = os.path.join(d, name + ".bin")
     try:
         with open(f, "rb") as fh:
-            return mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+            mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        if _whole(mapped):
+            return mapped
     except (OSError, ValueError):
         pass
     body = zlib.decompress(packed)
@@ -100,6 +102,12 @@ def _body(variant: str, packed: bytes) -> bytes | mmap.mmap:
     except OSError:
         pass
     return body
+
+
+def _whole(body: bytes | mmap.mmap) -> bool:
+    """Whether a cached body is as long as its own header says (a truncated or foreign file in
+    the cache directory is decompressed again, never read as a table)."""
+    return len(body) >= 8 and len(body) == 8 + _u32(body, 0) * WIDTH + 2 * _u32(body, 4)
 
 
 def vector(variant: str, key: int) -> int:

@@ -111,20 +111,27 @@ def complete(counts: list[int], melds: int, spec: ShapeSpec, meld_suits: frozens
     return False
 
 
-def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...]) -> bool:
-    """other_wait_exists for a simple spec. A drawn tile changes one group, so a group is worth
-    trying only if every other group already splits into sets (with one pair at most); then only
-    kinds of that group next to a held tile need a look."""
+def _concealed_counts(ctx: Ctx) -> list[int]:
+    """Copies of each of the 34 kinds among the concealed tiles (the winning tile left out)."""
     counts = [0] * 50  # every kind, so that no tile needs a range test (only 0-33 are read)
     for t in ctx.hand.concealed:
         counts[t.kind] += 1
     del counts[34:]
+    return counts
+
+
+def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...], cap: int = 4, counts: list[int] | None = None) -> bool:
+    """other_wait_exists for a simple spec. A drawn tile changes one group, so a group is worth
+    trying only if every other group already splits into sets (with one pair at most); then only
+    kinds of that group next to a held tile need a look."""
+    if counts is None:
+        counts = _concealed_counts(ctx)
     melds = len(ctx.hand.melds)
     # The suits held matter only under a suit limit (缺一门): most specs skip the work.
     suits_held = set() if spec.max_suits is None else {k // 9 for m in ctx.hand.melds for k in m.kinds if k < 27} | {g for g in range(3) if any(counts[g * 9 : g * 9 + 9])}
     if "seven_pairs" in spec.forms and not melds and sum(counts) == 13:
         singles = [k for k in range(34) if counts[k] % 2]
-        if len(singles) == 1 and singles[0] != win and held[singles[0]] < 4 and (spec.quads_as_pairs or counts[singles[0]] == 1):
+        if len(singles) == 1 and singles[0] != win and held[singles[0]] < cap and (spec.quads_as_pairs or counts[singles[0]] == 1):
             g = singles[0] // 9
             if spec.max_suits is None or singles[0] >= 27 or len(suits_held | {g}) <= spec.max_suits:
                 return True
@@ -147,7 +154,7 @@ def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...
         a = GROUPS[g][0]
         for off in _group_waits(base[g], g < 3, want):
             k = a + off
-            if k != win and held[k] < 4 and k in spec.kinds:
+            if k != win and held[k] < cap and k in spec.kinds:
                 return True
     return False
 
@@ -167,16 +174,18 @@ def _group_waits(c: tuple[int, ...], chows: bool, want: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def other_wait_exists(ctx: Ctx) -> bool:
+def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
     """Whether a kind other than the winning one would also have completed the hand (独听 is
     the negation). Stops at the first such kind; without wildcards or irregular forms only kinds
     next to a held tile can complete a standard or seven-pairs shape, nearest the winning tile
-    first, so most hands are decided after a draw or two."""
+    first, so most hands are decided after a draw or two. `live`: a kind whose four copies the
+    hand already holds is no wait (else it counts as one, as a wait on the shape)."""
     spec = ctx.spec
     if spec is None or ctx.hand.last is None:
         return False
     win = ctx.hand.last.kind
     held = ctx.hand.counts
+    cap = 4 if live else 99
     b = ctx.win_block
     # The reading itself often shows a second wait: the other end of a two-sided chow, or the
     # other pair of a two-pair (shanpon) wait, swapped in with everything else unchanged.
@@ -187,18 +196,50 @@ def other_wait_exists(ctx: Ctx) -> bool:
         if wait == "two_sided":
             first = b.kinds[0]
             other = first - 1 if win == first + 2 else first + 3
-            if held[other] < 4:
+            if held[other] < cap:
                 return True
         elif wait == "pung":
             pair = ctx.pair
-            if pair is not None and not (pair.wilds or pair.free) and held[pair.kinds[0]] < 4:
+            if pair is not None and not (pair.wilds or pair.free) and held[pair.kinds[0]] < cap:
                 return True
     if simple_spec(spec):
-        return _other_wait_simple(ctx, spec, win, held)
+        return _other_wait_simple(ctx, spec, win, held, cap)
+    plain = _plain_part(spec)
+    if plain is not None:
+        # The standard form and seven pairs the quick way; the irregular forms only if the hand
+        # before the win was ready in them (most hands are far from thirteen orphans).
+        counts = _concealed_counts(ctx)
+        if _other_wait_simple(ctx, plain[0], win, held, cap, counts):
+            return True
+        return _other_wait_general(ctx, plain[1], win, cap, ready_first=True, counts=counts)
+    return _other_wait_general(ctx, spec, win, cap)
+
+
+def _other_wait_general(ctx: Ctx, spec: ShapeSpec, win: int, cap: int, ready_first: bool = False, counts: list[int] | None = None) -> bool:
+    if ready_first and not spec.wild_kinds and not spec.stand_ins:
+        # The quick test on the concealed counts first: building the state costs more.
+        if counts is None:
+            counts = _concealed_counts(ctx)
+        forms = _may_be_ready(_Counts(counts, len(ctx.hand.melds)), spec.forms)
+        if not forms:
+            return False
+        held = ctx.hand.counts
+        for form, waits_of_form in _DIRECT.items():
+            if form in forms:
+                if any(k != win and held[k] < cap and k in spec.kinds for k in waits_of_form(counts, len(ctx.hand.melds))):
+                    return True
+                forms = tuple(f for f in forms if f != form)
+        if not forms:
+            return False
+        spec = _only_forms(spec, forms)
     st = state_of(ctx.hand.without_last(), spec)
-    cands = candidate_kinds(spec)
-    for k in cands:
-        if k == win or st.held[k] >= 4:
+    if ready_first and distance(st, spec, None) > st.wild + 1:
+        return False
+    # The distance tables hold at most four of a kind: here a kind held four times is never
+    # tried (none of the irregular forms could use it anyway).
+    cap = min(cap, 4)
+    for k in candidate_kinds(spec):
+        if k == win or st.held[k] >= cap:
             continue
         _add(st, k, spec, 1)
         done = distance(st, spec, None) <= st.wild
@@ -206,3 +247,153 @@ def other_wait_exists(ctx: Ctx) -> bool:
         if done:
             return True
     return False
+
+
+def _knitted_straight_waits(counts: list[int], melds: int) -> set[int]:
+    """The kinds that complete 组合龙 + a set + a pair from natural concealed counts (a hand of
+    hand-size tiles, `melds` laid down): the one missing kind of a straight when the other
+    tiles are already the set and the pair, or, with the straight whole, the waits of the rest."""
+    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+
+    out: set[int] = set()
+    if melds > 1:
+        return out
+    for straight in KNITTED_STRAIGHTS:
+        missing = [k for k in straight if not counts[k]]
+        if len(missing) > 1:
+            continue
+        rest = list(counts)
+        for k in straight:
+            if rest[k]:
+                rest[k] -= 1
+        if missing:
+            if _sets_and_pair_of(rest):
+                out.add(missing[0])
+            continue
+        near = {j for i, n in enumerate(rest) if n for j in ((i,) if i >= 27 else range(max(i - 2, i // 9 * 9), min(i + 3, i // 9 * 9 + 9)))}
+        for k in near:
+            rest[k] += 1
+            if _sets_and_pair_of(rest):
+                out.add(k)
+            rest[k] -= 1
+    return out
+
+
+def _knitted_waits(counts: list[int], melds: int) -> set[int]:
+    """The kinds that complete 全不靠 (fourteen different tiles of one knitted layout and the
+    honors) from thirteen different ones."""
+    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+
+    held = {k for k, n in enumerate(counts) if n}
+    if melds or len(held) != 13 or any(n > 1 for n in counts):
+        return set()
+    out: set[int] = set()
+    for straight in KNITTED_STRAIGHTS:
+        allowed = set(straight) | set(range(27, 34))
+        if held <= allowed:
+            out |= allowed - held
+    return out
+
+
+def _orphans_waits(counts: list[int], melds: int) -> set[int]:
+    """The kinds that complete thirteen orphans."""
+    if melds or any(counts[k] for k in range(34) if k not in _ORPHANS):
+        return set()
+    kinds = sum(1 for k in _ORPHANS if counts[k])
+    doubles = sum(1 for k in _ORPHANS if counts[k] == 2)
+    if kinds == 13 and not doubles:
+        return set(_ORPHANS)
+    if kinds == 12 and doubles == 1 and max(counts) == 2:
+        return {k for k in _ORPHANS if not counts[k]}
+    return set()
+
+
+def _sets_and_pair_of(counts: list[int]) -> bool:
+    """Whether counts (34 kinds) split into sets and exactly one pair."""
+    pairs = 0
+    for g, (a, b) in enumerate(GROUPS):
+        state = _group_state(tuple(counts[a:b]), g < 3)
+        if state < 0:
+            return False
+        pairs += state == 2
+    return pairs == 1
+
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+class _Counts:
+    """The two fields of a HandState that `_may_be_ready` reads."""
+
+    __slots__ = ("counts", "melds", "wild")
+
+    def __init__(self, counts: list[int], melds: int):
+        self.counts, self.melds, self.wild = counts, melds, 0
+
+
+def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str, ...]:
+    """The irregular forms a hand of hand-size tiles may be ready in, by a quick necessary
+    condition (most hands are nowhere near any of them)."""
+    if st.wild:
+        return forms
+    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+
+    c = st.counts
+    distinct = 34 - c.count(0)  # (list.count runs in C: cheaper than any loop here)
+    out = []
+    for form in forms:
+        if form == "thirteen_orphans":
+            ok = not st.melds and distinct >= 12 and sum(1 for k in _ORPHANS if c[k]) >= 12
+        elif form in ("knitted", "thirteen_unrelated"):
+            ok = not st.melds and distinct >= 13 and max(c) <= 1
+        elif form == "knitted_straight":
+            ok = st.melds <= 1 and 27 - c[:27].count(0) >= 8 and any(sum(1 for k in ks if c[k]) >= 8 for ks in KNITTED_STRAIGHTS)
+        else:
+            ok = True
+        if ok:
+            out.append(form)
+    return tuple(out)
+
+
+_ONLY: dict[tuple[int, tuple[str, ...]], tuple[ShapeSpec, ShapeSpec]] = {}
+
+
+def _only_forms(spec: ShapeSpec, forms: tuple[str, ...]) -> ShapeSpec:
+    got = _ONLY.get((id(spec), forms))
+    if got is None or got[0] is not spec:
+        from dataclasses import replace
+
+        if len(_ONLY) > 256:
+            _ONLY.clear()
+        got = _ONLY[(id(spec), forms)] = (spec, replace(spec, forms=forms, _groups=()))
+    return got[1]
+
+
+_PLAIN: dict[int, tuple[ShapeSpec, tuple[ShapeSpec, ShapeSpec] | None]] = {}
+_QUICK_FORMS = ("standard", "seven_pairs")
+
+
+def _plain_part(spec: ShapeSpec) -> tuple[ShapeSpec, ShapeSpec] | None:
+    """A spec that is simple but for irregular forms (thirteen orphans, 全不靠, 组合龙 ...), split
+    into (its standard and seven-pairs part, its other forms); None for any other spec."""
+    got = _PLAIN.get(id(spec))
+    if got is not None and got[0] is spec:
+        return got[1]
+    from dataclasses import replace
+
+    quick = tuple(f for f in spec.forms if f in _QUICK_FORMS)
+    rest = tuple(f for f in spec.forms if f not in _QUICK_FORMS)
+    split = None
+    if quick and rest:
+        a, b = replace(spec, forms=quick, _groups=()), replace(spec, forms=rest, _groups=())
+        if simple_spec(a):
+            split = (a, b)
+    if len(_PLAIN) > 256:
+        _PLAIN.clear()
+    _PLAIN[id(spec)] = (spec, split)
+    return split
+
+
+# Irregular forms whose waits are worked out directly (natural tiles only), not by trying
+# every kind against the distance of the form.
+_DIRECT = {"knitted_straight": _knitted_straight_waits, "knitted": _knitted_waits, "thirteen_orphans": _orphans_waits}

@@ -5,7 +5,6 @@ becomes an error record in its place, so N lines give N records."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -41,7 +40,9 @@ def load_rules(name: str, options: dict[str, Any] | None = None):
 def batch_stream(hand_words: tuple[str, ...], input_file):
     """The stream a batch reads (--input FILE, or stdin for `-`), or None for a single hand."""
     if input_file is None and hand_words == ("-",):
-        input_file = sys.stdin
+        from mjtools.batch.reading import stdin
+
+        input_file = stdin()
     if input_file is not None and hand_words and hand_words != ("-",):
         raise UsageError("give a HAND or --input, not both")
     return input_file
@@ -51,30 +52,60 @@ def iter_cases(hand_words: tuple[str, ...], input_file) -> Iterator[tuple[int | 
     """(line number, raw case) pairs; line None for a hand given on the command line."""
     input_file = batch_stream(hand_words, input_file)
     if input_file is not None:
-        n = 0
-        try:
-            for n, raw in enumerate(input_file, 1):
-                text = raw.strip()
-                if not text or text.startswith("#"):
-                    continue
+        from mjtools.batch.reading import Overlong, read_lines
+
+        for n, raw in enumerate(read_lines(input_file), 1):
+            text = raw if isinstance(raw, Overlong) else raw.strip()
+            if isinstance(text, Overlong) or (text and not text.startswith("#")):
                 yield n, text
-        except UnicodeDecodeError:
-            raise UsageError(f"the input is not UTF-8 text (undecodable bytes after line {n})") from None
         return
     if not hand_words:
         raise UsageError("missing HAND (or --input FILE, or - for stdin)")
     yield None, " ".join(hand_words)
 
 
+# The JSON type of each key of a case that is not a hand-context option (those are typed by
+# rules/hand_options.normalize, table-case hands by scoring/table.py).
+CASE_KEYS: dict[str, tuple[type, str]] = {
+    "hand": (str, "a string"),
+    "rules": (str, "a string"),
+    "table": (dict, "an object {SEAT: HAND}"),
+    "event": (str, "a string"),
+    "winners": (list, "a list of seats"),
+    "from": (str, "a seat"),
+    "offender": (str, "a seat"),
+    "seat_options": (dict, "an object {SEAT: {OPTION: VALUE}}"),
+}
+
+
+def _check_keys(obj: dict[str, Any]) -> None:
+    from mjtools.rules.hand_options import shown
+
+    for key, (kind, what) in CASE_KEYS.items():
+        v = obj.get(key)
+        if v is not None and not isinstance(v, kind):
+            raise UsageError(f'"{key}" is {what}, got {shown(v)}')
+    if any(not isinstance(w, str) for w in obj.get("winners") or ()):
+        raise UsageError(f'"winners" is a list of seats, got {shown(obj["winners"])}')
+
+
 def split_case(raw: str, line: int | None) -> tuple[str, dict[str, Any]]:
     """A case line: a hand in notation, or a JSON object with "hand" and options."""
+    from mjtools.batch.reading import case_problem
+
+    problem = case_problem(raw)
+    if problem:
+        raise UsageError(problem)
     if line is not None and raw.startswith("{"):
         try:
             obj = json.loads(raw)
-        except ValueError as e:
+        except json.JSONDecodeError as e:
             raise UsageError(f"invalid JSON: {e.msg} at column {e.colno}") from None
+        except (ValueError, RecursionError) as e:  # a number of over 4300 digits; nesting
+            raise UsageError(f"invalid JSON: {'nested too deeply' if isinstance(e, RecursionError) else e}") from None
         if not isinstance(obj, dict):
             raise UsageError("a JSON case is an object")
+        _check_keys(obj)
         obj = dict(obj)
         hand = obj.pop("hand", None)
         if "table" in obj:

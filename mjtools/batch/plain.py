@@ -198,8 +198,10 @@ class ShantenBatch:
     # -- the per-line pieces both backends share ------------------------------------------------
 
     def emit_general(self, line: int, raw: str) -> str | None:
-        text = raw.strip()
-        if not text or text.startswith("#"):
+        from mjtools.batch.reading import Overlong
+
+        text = raw if isinstance(raw, Overlong) else raw.strip()
+        if not isinstance(text, Overlong) and (not text or text.startswith("#")):
             return None
         rec, bad = self.general(line, text)
         self.failed += bad
@@ -322,16 +324,10 @@ class ShantenBatch:
 
     def run(self, stream) -> int:
         """Process the whole stream; returns the number of failed cases."""
-        first = 1
-        while True:
-            try:
-                lines = stream.readlines(CHUNK_BYTES)
-            except UnicodeDecodeError:
-                from mjtools.errors import UsageError
+        from mjtools.batch.reading import read_chunks
 
-                raise UsageError(f"the input is not UTF-8 text (undecodable bytes after line {first - 1})") from None
-            if not lines:
-                break
+        first = 1
+        for lines in read_chunks(stream, CHUNK_BYTES):
             texts = self.np.feed(lines, first) if self.np is not None else self.feed_python(lines, first)
             if texts:
                 self.out.out.write("".join(texts))

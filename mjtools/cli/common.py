@@ -62,15 +62,18 @@ def format_option(fn: Callable) -> Callable:
 
 
 def input_option(fn: Callable) -> Callable:
-    return click.option("--input", "input_file", type=click.File("r", encoding="utf-8"), default=None, metavar="FILE", help="Read one case per line (a hand, or a JSON object); `-` for stdin.")(fn)
+    from mjtools.batch.reading import ENCODING, ERRORS
+
+    return click.option("--input", "input_file", type=click.File("r", encoding=ENCODING, errors=ERRORS), default=None, metavar="FILE", help="Read one case per line (a hand, or a JSON object); `-` for stdin.")(fn)
 
 
 def fail(e: MjError) -> None:
-    """The error edge: one line on stderr (a caret under the input on a terminal), exit 2."""
+    """The error edge: one line on stderr (a caret under the input on a terminal), exit 2 (3
+    when the output cannot be written)."""
     click.echo(f"mjtools: error: {e.one_line()}", err=True)
     if isinstance(e, NotationError) and sys.stderr.isatty():
         click.echo(e.caret(), err=True)
-    sys.exit(2)
+    sys.exit(e.exit_code)
 
 
 def note_untranslated(rules: str | None, lang: str | None, options: dict | None = None) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from mjtools.cli.common import complete_rules, format_option
-from mjtools.errors import MjError
+from mjtools.errors import MjError, RuleFileError
 
 
 @click.group()
@@ -58,7 +58,15 @@ def show(name: str, resolved: bool, options: tuple[str, ...]) -> None:
     if not resolved:
         if options:
             raise click.UsageError("--option needs --resolved")
-        click.echo(Path(find(name)).read_text(encoding="utf-8"), nl=False)
+        from mjtools.rules.files import read_bytes
+
+        path = find(name)
+        data = read_bytes(path)  # a rule file only (a regular .yaml file, size-capped)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RuleFileError("not UTF-8 text", path) from None
+        click.echo(text, nl=False)
         return
     rs = load(name, kv_pairs(list(options), "option"))
     data = thaw(rs.data)

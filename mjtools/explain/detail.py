@@ -91,16 +91,32 @@ def _fan_facts(rs: Ruleset, fid: str, fan: Mapping[str, Any], lang: str) -> tupl
     for oid in sorted(_options_used(rs.raw.get("fans", {}).get(fid, {}))):
         facts.append(text("detail.depends", lang, option=oid, value=option_word(rs.option_values.get(oid))))
     fans = rs.section("fans")
-    excludes = list(fan.get("excludes", ()))
-    excluded_by = [other for other, f in fans.items() if fid in f.get("excludes", ())]
+    excludes = [_target(x) for x in fan.get("excludes", ())]
+    excluded_by = [other for other, f in fans.items() if fid in map(_target, f.get("excludes", ()))]
     name = lambda x: f"{pick(fans[x].get('names'), lang) or x} ({x})" if x in fans else x  # noqa: E731
     if excludes:
-        facts.append(text("detail.excludes", lang, fans=", ".join(name(x) for x in excludes)))
+        parts = [name(_target(x)) + _partial(x, lang) for x in fan.get("excludes", ())]
+        facts.append(text("detail.excludes", lang, fans=", ".join(parts)))
+    if fan.get("combine") == "sets":
+        facts.append(text("detail.combine", lang))
     if excluded_by:
         facts.append(text("detail.excluded_by", lang, fans=", ".join(name(x) for x in excluded_by)))
     if fan.get("fallback"):
         facts.append(text("detail.fallback", lang))
     return facts, {"value": thaw(fan["value"]), "excludes": excludes, "excluded_by": excluded_by}
+
+
+def _target(ex: Any) -> str:
+    """The fan an `excludes` entry names (an id, or {fan: ..., count | on})."""
+    return ex["fan"] if isinstance(ex, Mapping) else ex
+
+
+def _partial(ex: Any, lang: str) -> str:
+    if not isinstance(ex, Mapping):
+        return ""
+    if ex.get("same_sets"):
+        return " " + text("detail.excludes_on_sets", lang)
+    return " " + text("detail.excludes_count", lang, n=ex.get("count", 1))
 
 
 def _options_used(node: Any) -> set[str]:

@@ -2,24 +2,34 @@
 
 from __future__ import annotations
 
-import gzip
 import json
-import os
 import sys
 from collections.abc import Iterator
 
 from mjtools.errors import UsageError
 from mjtools.gamelog.model import Game, RecordError
 
-MAX_BYTES = 256 * 1024 * 1024  # a record larger than this is refused, not read into memory
+MAX_BYTES = 64 * 1024 * 1024  # a record larger than this is refused, not read into memory (Tenhou's are ~50 KB)
 
 
 def decode(data: bytes, source: str) -> str:
     if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as e:
-            raise RecordError(f"not a readable gzip file ({e})", source) from None
+        import zlib
+
+        # Decompressed with a bound, member by member: a small gzip bomb is refused, not expanded.
+        out, rest = b"", data
+        while rest:
+            d = zlib.decompressobj(wbits=31)
+            try:
+                out += d.decompress(rest, MAX_BYTES + 1 - len(out))
+            except zlib.error as e:
+                raise RecordError(f"not a readable gzip file ({e})", source) from None
+            if len(out) > MAX_BYTES or d.unconsumed_tail:
+                raise RecordError(f"larger than {MAX_BYTES // (1024 * 1024)} MiB once decompressed", source)
+            if not d.eof:
+                raise RecordError("not a readable gzip file (truncated)", source)
+            rest = d.unused_data
+        data = out
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -70,13 +80,9 @@ def read_sources(paths: tuple[str, ...]) -> Iterator[tuple[str, str]]:
             data = sys.stdin.buffer.read(MAX_BYTES + 1)
             name = "-"
         else:
-            try:
-                if os.path.isdir(path):
-                    raise UsageError(f"{path}: is a directory")
-                with open(path, "rb") as f:
-                    data = f.read(MAX_BYTES + 1)
-            except OSError as e:
-                raise UsageError(f"{path}: {e.strerror}") from None
+            from mjtools.rules.files import read_bytes
+
+            data = read_bytes(path, rule_file=False, limit=MAX_BYTES)  # a regular file only: a FIFO cannot hang it
             name = path
         if len(data) > MAX_BYTES:
             raise UsageError(f"{name}: larger than {MAX_BYTES // (1024 * 1024)} MiB")

@@ -17,9 +17,14 @@ from typing import Any
 from mjtools.patterns.ctx import Ctx
 
 PatternFn = Callable[..., int]
+InstancesFn = Callable[..., "tuple[tuple[int, ...], ...]"]
 PATTERNS: dict[str, PatternFn] = {}
 DOCS: dict[str, str] = {}
 NEEDS: dict[str, int] = {}  # pattern id -> feature bits it cannot occur without (patterns/ctx.py)
+# pattern id -> its occurrences as groups of sets (indices into ctx.sets), for the patterns that
+# are made of sets: a fan with `combine: sets` (the account-once principle) and an exclusion
+# `on: sets` read them (scoring/fans.py). Same keyword parameters as the pattern.
+INSTANCES: dict[str, InstancesFn] = {}
 
 
 def pattern(*ids: str, needs: tuple[str, ...] = ()) -> Callable[[PatternFn], PatternFn]:
@@ -48,14 +53,33 @@ def pattern(*ids: str, needs: tuple[str, ...] = ()) -> Callable[[PatternFn], Pat
     return deco
 
 
+def instances(*ids: str) -> Callable[[InstancesFn], InstancesFn]:
+    """Register how a pattern's occurrences are made of sets: a function of the same `Ctx` and
+    parameters returning one tuple of `ctx.sets` indices per occurrence (a pung: one index; a
+    pure straight: three). The pattern itself must be registered under the same id."""
+
+    def deco(fn: InstancesFn) -> InstancesFn:
+        for pid in ids:
+            if pid in INSTANCES:
+                raise ValueError(f"instances of {pid!r} registered twice")
+            INSTANCES[pid] = fn
+        return fn
+
+    return deco
+
+
 def _load() -> None:
     # Importing the modules registers their patterns.
     from mjtools.patterns import (  # noqa: F401
+        combos,
         flags,
         honors,
+        knitted,
         melds,
         primitives,
+        ranks,
         shapes,
+        sole_wait,
         special,
         suits,
         waits,
@@ -83,6 +107,28 @@ def params_of(pid: str) -> dict[str, Any]:
         for n, p in inspect.signature(fn).parameters.items()
         if p.kind is inspect.Parameter.KEYWORD_ONLY
     }
+
+
+# What a parameter's annotation lets a rule file give it (an annotation not listed: anything).
+_TAKES: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "bool": ("true or false", lambda v: isinstance(v, bool)),
+    "int": ("an integer", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "str": ("a string", lambda v: isinstance(v, str)),
+    "dict | None": ("a mapping or null", lambda v: v is None or isinstance(v, Mapping)),
+    "tuple[str, ...] | list[str]": ("a list of strings", lambda v: isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v)),
+}
+
+
+def param_problem(pid: str, name: str, value: Any) -> str | None:
+    """Why `value` cannot be parameter `name` of pattern `pid` (None: it can)."""
+    param = inspect.signature(registry()[pid]).parameters.get(name)
+    ann = param.annotation if param is not None else None
+    what, ok = _TAKES.get(ann if isinstance(ann, str) else getattr(ann, "__name__", ""), ("", lambda v: True))
+    return None if ok(value) else f"pattern {pid!r} takes {what} as {name!r}, not {value!r}"
+
+
+def _is_optref(v: Any) -> bool:
+    return isinstance(v, Mapping) and "option" in v and set(v) <= {"option", "map"}
 
 
 COMPOSERS = ("all_of", "any_of", "none_of")
@@ -121,10 +167,14 @@ def check_spec(spec: Any, fan_ids: set[str]) -> str | None:
             if pid not in reg:
                 return f"unknown pattern id {pid!r}"
             allowed = params_of(pid)
-            for k in spec:
+            for k, v in spec.items():
                 if k != "id" and k not in allowed:
                     names = ", ".join(sorted(allowed)) or "none"
                     return f"pattern {pid!r} has no parameter {k!r} (parameters: {names})"
+                if k != "id" and not _is_optref(v):  # an option's values: rules/option_types.py
+                    why = param_problem(pid, k, v)
+                    if why:
+                        return why
             return None
         for c in COMPOSERS:
             if c in spec:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from mjtools.analysis.blocks import CHOW, KONG, PUNG, Block, Decomposition
+from mjtools.analysis.blocks import CHOW, KONG, PAIR_FORMS, PUNG, Block, Decomposition
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
@@ -37,6 +37,7 @@ FEATURES = (
     "no_pung",  # no pung or kong in the reading (平胡 and its kin)
     "flower4",  # four flowers or more: the flower-set fans (花杠, 八仙过海) need them
     "pung4",  # four pungs or kongs or more (四暗刻, 大四喜); most readings with three have no fourth
+    "knit",  # a knitted form: 全不靠 (knitted) or 组合龙 with a set and a pair (knitted_straight)
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 ALL_FEATURES = (1 << len(FEATURES)) - 1
@@ -54,7 +55,7 @@ _CONCEALED = BIT["concealed"]
 _FLOWER_KINDS = slice(34, 42)
 _COUNT_BITS = BIT["flower"] | BIT["four"] | BIT["flower4"]
 _PAIR_WAIT = BIT["pair_wait"]
-_FORM_BIT = {"standard": BIT["standard"], "seven_pairs": BIT["seven_pairs"], "thirteen_orphans": BIT["thirteen_orphans"]}
+_FORM_BIT = {"standard": BIT["standard"], "seven_pairs": BIT["seven_pairs"], "thirteen_orphans": BIT["thirteen_orphans"], "knitted": BIT["knit"], "knitted_straight": BIT["knit"]}
 
 
 def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), uses: int = ALL_FEATURES) -> int:
@@ -168,7 +169,7 @@ class Ctx:
         self.kinds = tuple(kinds)
         self.chow_mask = chow_mask
         self.pung_mask = pung_mask
-        self.pair = pair if npairs == 1 and d.form == "standard" else None
+        self.pair = pair if npairs == 1 and d.form in PAIR_FORMS else None
         ks = self.kind_set = frozenset(kinds)
         suits = self.suits = _SUITS_BY_MASK[(not ks.isdisjoint(_MAN)) | (not ks.isdisjoint(_PIN)) << 1 | (not ks.isdisjoint(_SOU)) << 2]
         self.has_honors = not ks.isdisjoint(_HONOR)

@@ -82,6 +82,26 @@ def kong(ctx: Ctx, *, kind: str = "any", tiles: str = "any") -> int:
     return n
 
 
+@pattern("kong_count", needs=("kong",))
+def kong_count(ctx: Ctx, *, open: int = -1, concealed: int = -1) -> int:
+    """1 when the hand has exactly `open` exposed or added kongs and `concealed` concealed
+    kongs (-1: any number), and at least one kong (明杠, 暗杠, 双明杠, 双暗杠, 明暗杠)."""
+    got = ctx.__dict__.get("_kong_count")  # (exposed or added, concealed): five fans ask
+    if got is None:
+        shown = hidden = 0
+        for m in ctx.hand.melds:
+            if m.is_kong:
+                if m.concealed:
+                    hidden += 1
+                else:
+                    shown += 1
+        got = ctx.__dict__["_kong_count"] = (shown, hidden)
+    shown, hidden = got
+    if not shown + hidden:
+        return 0
+    return int(open in (-1, shown) and concealed in (-1, hidden))
+
+
 @pattern("gen", needs=("four",))
 def gen(ctx: Ctx, *, in_seven_pairs: bool = True, luxury_uses_one: bool = False) -> int:
     """Each four of a kind in the hand, melds included (根). With `in_seven_pairs: false`
@@ -100,8 +120,12 @@ def gen(ctx: Ctx, *, in_seven_pairs: bool = True, luxury_uses_one: bool = False)
 @pattern("four_in_hand", needs=("four",))
 def four_in_hand(ctx: Ctx) -> int:
     """All four of a kind used in the hand but not as a kong (四归一)."""
-    c = Counter(ctx.kinds)
+    if not ctx.wild_kinds and (ctx.spec is None or not ctx.spec.stand_ins):
+        # Without wildcards the reading holds the hand's tiles as they are: the kinds held four
+        # times, less the kongs (each holds all four of its kind).
+        return ctx.hand.counts[:34].count(4) - len(ctx.kongs)
     kong_kinds = {b.first for b in ctx.kongs}
+    c = Counter(ctx.kinds)
     return sum(1 for k, v in c.items() if v == 4 and k not in kong_kinds)
 
 

@@ -36,7 +36,7 @@ def seven_star_unrelated(ctx: Ctx) -> int:
     return int(ctx.form == "thirteen_unrelated" and all(k in ctx.kind_set for k in range(27, 34)))
 
 
-@pattern("knitted")
+@pattern("knitted", needs=("knit",))
 def knitted(ctx: Ctx) -> int:
     """全不靠."""
     return int(ctx.form == "knitted")

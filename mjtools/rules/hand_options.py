@@ -62,48 +62,89 @@ BY_KEY = {o.key: o for o in OPTIONS}
 FLAGS = {"riichi", "double_riichi", "ippatsu", "kong_bloom", "last_tile", "robbing_kong", "first_turn"}
 
 
+# Counters (honba, sticks, streak, kita, a situation's count) beyond this are no hand anyone
+# plays; the bound keeps arithmetic on them small.
+MAX_COUNT = 10_000
+
+
+def shown(value: Any) -> str:
+    """A value as an error line quotes it: JSON, cut short."""
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _strings(value: Any) -> bool:
+    """A string, or a list of strings (Click gives a tuple for a repeatable option)."""
+    return isinstance(value, str) or (isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value))
+
+
+def count(value: Any, name: str) -> int:
+    """A counter: an integer (or its digits as a string) from 0 to MAX_COUNT."""
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 6:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UsageError(f"{name} takes an integer, got {shown(value)}")
+    if value < 0:
+        raise UsageError(f"{name} cannot be negative")
+    if value > MAX_COUNT:
+        raise UsageError(f"{name} is at most {MAX_COUNT}, got {shown(value)}")
+    return value
+
+
 def _tiles(value: Any, name: str) -> tuple:
     from mjtools.tiles.notation import parse_tiles
 
-    if isinstance(value, (list, tuple)):
-        out: tuple = ()
-        for v in value:
-            out += _tiles(v, name)
-        return out
-    if not isinstance(value, str):
-        raise UsageError(f"--{name} takes tiles, got {value!r}")
-    try:
-        return parse_tiles(value.replace(",", "").replace(" ", ""))
-    except NotationError as e:
-        raise UsageError(f"--{name}: {e.one_line()}") from None
+    if not _strings(value):
+        raise UsageError(f"--{name} takes tiles (a string, or a list of strings), got {shown(value)}")
+    out: tuple = ()
+    for v in [value] if isinstance(value, str) else value:
+        try:
+            out += parse_tiles(v.replace(",", "").replace(" ", ""))
+        except NotationError as e:
+            raise UsageError(f"--{name}: {e.one_line()}") from None
+    return out
 
 
 def _seat(value: Any, name: str) -> str:
     if not isinstance(value, str) or value.upper() not in SEATS:
-        raise UsageError(f"--{name} is one of E, S, W, N; got {value!r}")
+        raise UsageError(f"--{name} is one of E, S, W, N; got {shown(value)}")
     return value.upper()
 
 
+SCALAR = (str, int, float, bool, type(None))
+
+
 def kv_pairs(values: Any, name: str) -> dict[str, Any]:
+    """NAME=VALUE settings (--option, --situation): strings, a list of them, or a JSON object
+    of scalars."""
     from mjtools.rules.model import parse_option_value
 
     if isinstance(values, dict):
+        for k, v in values.items():
+            if not isinstance(v, SCALAR):
+                raise UsageError(f"--{name} {k}: a value is a string, number, true, false or null; got {shown(v)}")
         return dict(values)
+    if values is not None and not _strings(values):
+        raise UsageError(f"--{name} takes NAME=VALUE (a string, a list of them, or an object), got {shown(values)}")
     if isinstance(values, str):
         values = [values]
     out: dict[str, Any] = {}
     for v in values or ():
-        if not isinstance(v, str):
-            raise UsageError(f"--{name} takes NAME=VALUE, got {v!r}")
         key, sep, raw = v.partition("=")
         if not key:
-            raise UsageError(f"--{name} takes NAME=VALUE, got {v!r}")
+            raise UsageError(f"--{name} takes NAME=VALUE, got {shown(v)}")
         out[key.strip()] = parse_option_value(raw) if sep else (True if name == "option" else 1)
     return out
 
 
 def normalize(raw: dict[str, Any], command: str) -> dict[str, Any]:
-    """Typed option values from Click parameters or a batch JSON case (unknown keys refused)."""
+    """Typed option values from Click parameters or a batch JSON case (unknown keys refused;
+    every value of the wrong JSON type refused, with the option's name)."""
     out: dict[str, Any] = {}
     for key, value in raw.items():
         if value is None or value == () or value == []:
@@ -114,31 +155,28 @@ def normalize(raw: dict[str, Any], command: str) -> dict[str, Any]:
             raise UsageError(f"{command} has no option {key!r}")
         if o.kind == "flag":
             if not isinstance(value, bool):
-                raise UsageError(f"{key} is true or false, got {value!r}")
+                raise UsageError(f"{key} is true or false, got {shown(value)}")
             out[key] = value
         elif o.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                try:
-                    value = int(value)
-                except (TypeError, ValueError):
-                    raise UsageError(f"--{o.name} takes an integer, got {value!r}") from None
-            if value < 0:
-                raise UsageError(f"--{o.name} cannot be negative")
-            out[key] = value
+            out[key] = count(value, f"--{o.name}")
         elif o.kind == "seat":
             out[key] = _seat(value, o.name)
         elif o.kind == "tiles":
             out[key] = _tiles(value, o.name)
         elif o.kind == "indicator":
-            out[key] = value if isinstance(value, (list, tuple)) else [value]
+            if not _strings(value):
+                raise UsageError(f"--indicator takes [ROLE=]TILE (a string, or a list of strings), got {shown(value)}")
+            out[key] = [value] if isinstance(value, str) else list(value)
         elif o.kind == "suit":
             if value not in ("m", "p", "s"):
-                raise UsageError(f"--void is m, p or s; got {value!r}")
+                raise UsageError(f"--void is m, p or s; got {shown(value)}")
             out[key] = value
         elif o.kind == "seats":
-            seats = str(value).upper().replace(",", "")
+            if not _strings(value):
+                raise UsageError(f"--active takes seats like ESW, got {shown(value)}")
+            seats = "".join([value] if isinstance(value, str) else value).upper().replace(",", "")
             if not seats or any(s not in SEATS for s in seats):
-                raise UsageError(f"--active takes seats like ESW, got {value!r}")
+                raise UsageError(f"--active takes seats like ESW, got {shown(value)}")
             out[key] = tuple(seats)
         elif o.kind == "kv":
             out[key] = kv_pairs(value, o.name)
@@ -180,8 +218,7 @@ def build_context(opts: dict[str, Any], rs) -> Any:
         if opts.get(f):
             situations[f] = 1
     for k, v in situations.items():
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise UsageError(f"--situation {k}: the count is an integer, got {v!r}")
+        count(v, f"--situation {k}")
     if opts.get("ura") and not (opts.get("riichi") or opts.get("double_riichi")):
         raise UsageError("--ura needs --riichi (ura dora count only for a riichi winner)")
     if opts.get("from") and opts.get("tsumo"):

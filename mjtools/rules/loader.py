@@ -2,34 +2,33 @@
 
 Resolution of `--rules X`: an existing path (a user's file), else a shipped or search-path id
 (`X.yaml`, case-insensitive), else an alias declared in a rule file. `extends:` resolves
-relative to the extending file, then `$MJTOOLS_RULES_PATH`, then the shipped `rules.d/`.
-Merging: mappings merge recursively, lists replace, `null` deletes a key.
+relative to the extending file, then `$MJTOOLS_RULES_PATH`, then the shipped `rules.d/`; the
+target, symlinks resolved, must be a regular `.yaml` file (rules/files.py says what a rule file
+can make mjtools read). Merging: mappings merge recursively, lists replace, `null` deletes a key.
 
-Validated results are cached as JSON (keyed by the files' paths, sizes and mtimes and the
-mjtools version) so that a single-hand command never imports yaml or jsonschema.
+Validated results are cached as JSON (rules/rulecache.py), keyed by the content of every file of
+the extends chain as it resolves now (under today's search path) and the mjtools version, so
+that a single-hand command never imports yaml or jsonschema; the check is made once per process.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple
 
-from mjtools import __version__
-from mjtools.cache import cache_dir
 from mjtools.errors import RuleFileError, UnknownRulesError
+from mjtools.rules import rulecache
+from mjtools.rules.files import SUFFIXES, read_bytes
 from mjtools.rules.freeze import frozen_object
 
-if TYPE_CHECKING:
-    from pathlib import Path
-
-# The path a single-hand command takes (find a shipped id, read the JSON cache, check its
-# stamp) uses os.path and plain strings: pathlib and hashlib together cost more to import
-# than the rest of that lookup. Path objects appear only on a cache miss (resolve_chain).
+# The path a single-hand command takes (find a shipped id, read the JSON cache, check the
+# chain's files) uses os.path and plain strings: pathlib and hashlib cost more to import than
+# the rest of that lookup.
 MAX_DEPTH = 8
+MAX_EXTENDS_CHARS = 255
 SCHEMA_PATH = os.path.join(os.path.dirname(__file__), "schema.json")
 Origins = dict[tuple[str, ...], str]
 LAZY_KEY = "examples"  # kept out of the single-hand path (see LazyFrozen)
@@ -50,17 +49,29 @@ def search_path() -> list[str]:
 
 
 def _rule_files() -> dict[str, str]:
-    """id (lower case) -> file, earlier search-path entries winning."""
+    """id (lower case) -> file, earlier search-path entries winning. Only regular files count
+    (symlinks followed): a directory, FIFO, device or dangling link named X.yaml on the search
+    path is ignored, so it cannot break `rules list` or the lookup of other files."""
     out: dict[str, str] = {}
     for d in reversed(search_path()):
-        if os.path.isdir(d):
-            for name in sorted(n for n in os.listdir(d) if n.endswith(".yaml")):
-                out[os.path.splitext(name)[0].lower()] = os.path.join(d, name)
+        try:
+            entries = sorted((e.name, e.path) for e in os.scandir(d) if e.name.endswith(".yaml") and _is_file(e))
+        except OSError:
+            continue
+        for name, path in entries:
+            out[name[:-5].lower()] = path
     return out
 
 
+def _is_file(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:  # a symlink loop
+        return False
+
+
 def _looks_like_path(name: str) -> bool:
-    return "/" in name or os.sep in name or name.endswith((".yaml", ".yml"))
+    return "/" in name or os.sep in name or name.endswith(SUFFIXES)
 
 
 def find(name: str) -> str:
@@ -68,116 +79,121 @@ def find(name: str) -> str:
     if _looks_like_path(name):
         if os.path.isfile(name):
             return name
+        if os.path.lexists(name):
+            raise UnknownRulesError(f"{name}: not a rule file (a regular .yaml file, symbolic links resolved)")
         raise UnknownRulesError(f"no such rule file: {name}")
     files = _rule_files()
     got = files.get(name.lower())
     if got is not None:
         return got
-    alias = alias_index().get(name.lower())
-    if alias is not None:
+    aliases = alias_index(files)
+    alias = aliases.get(name.lower())
+    if alias is not None and alias in files:
         return files[alias]
     import difflib  # only for the hint of an unknown name
 
-    close = difflib.get_close_matches(name.lower(), list(files) + list(alias_index()), n=3)
+    close = difflib.get_close_matches(name.lower(), list(files) + list(aliases), n=3)
     hint = f" (did you mean {', '.join(close)}?)" if close else ""
     raise UnknownRulesError(f"unknown variant {name!r}{hint}; `mjtools rules list` shows them")
 
 
-def alias_index() -> dict[str, str]:
-    """alias (lower case) -> id, read from every rule file on the search path (cached)."""
-    files = _rule_files()
-    stamp = _stamp(list(files.values()))
-    cached = _cache_read("aliases", stamp)
-    if cached is not None:
-        return cached
-    out: dict[str, str] = {}
+_ALIASES: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
+
+
+def alias_index(files: dict[str, str] | None = None) -> dict[str, str]:
+    """alias (lower case) -> id, read from every rule file on the search path (cached, keyed
+    by the content of every file; once per process and search path). A file that cannot be
+    read declares no alias."""
+    files = _rule_files() if files is None else files
+    memo = tuple(sorted(files.items()))
+    got = _ALIASES.get(memo)
+    if got is None:
+        got = _ALIASES[memo] = _alias_index(files)
+    return got
+
+
+def _alias_index(files: dict[str, str]) -> dict[str, str]:
+    contents: dict[str, bytes] = {}
     for rid, f in files.items():
         try:
-            data = read_yaml(f)
+            contents[rid] = read_bytes(f)
+        except RuleFileError:
+            pass
+    deps = [[rid, files[rid], rulecache.digest(b)] for rid, b in sorted(contents.items())]
+    got = rulecache.read("aliases", _search_stamp(), lambda d: d == deps)
+    if got is not None and isinstance(got[0], dict) and all(isinstance(v, str) for v in got[0].values()):
+        return got[0]
+    from mjtools.rules.files import parse
+
+    out: dict[str, str] = {}
+    for rid, data in contents.items():
+        try:
+            parsed = parse(data, files[rid])
         except RuleFileError:
             continue
-        for a in data.get("aliases") or []:
+        aliases = parsed.get("aliases")
+        for a in aliases if isinstance(aliases, list) else ():
             if isinstance(a, str):
                 out.setdefault(a.lower(), rid)
-    _cache_write("aliases", stamp, out)
+    rulecache.write("aliases", _search_stamp(), deps, out)
     return out
 
 
-def safe_load(text: str) -> Any:
-    """`yaml.safe_load`, using libyaml's C build of the same SafeLoader when present (about 14x
-    faster; it constructs exactly the same plain data and never arbitrary objects)."""
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", None)
-    if loader is None:
-        return yaml.safe_load(text)
-    return yaml.load(text, Loader=loader)  # noqa: S506 - CSafeLoader is the safe loader
+_READ: dict[tuple[str, str], dict[str, Any]] = {}
 
 
-_READ: dict[tuple[str, int, int], dict[str, Any]] = {}
+def _parsed(path: str, data: bytes) -> dict[str, Any]:
+    """A rule file's mapping, parsed once per process and content (shared: not to be changed)."""
+    from mjtools.rules.files import parse
+
+    key = (path, rulecache.digest(data))
+    got = _READ.get(key)
+    if got is None:
+        got = _READ[key] = parse(data, path)
+    return got
 
 
 def read_yaml(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """A rule file's mapping (parsed once per process and file version)."""
+    """A rule file's mapping (a copy the caller may change)."""
     import copy
 
-    try:
-        st = os.stat(path)
-        key = (os.path.realpath(path), st.st_size, st.st_mtime_ns)
-    except OSError:
-        key = None
-    if key is not None and key in _READ:
-        return copy.deepcopy(_READ[key])
-    data = _read_yaml(path)
-    if key is not None:
-        _READ[key] = copy.deepcopy(data)
-    return data
+    p = os.path.realpath(path)
+    return copy.deepcopy(_parsed(p, read_bytes(path)))
 
 
-def _read_yaml(path: str | os.PathLike[str]) -> dict[str, Any]:
-    import yaml
-
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as e:
-        raise RuleFileError(f"cannot read: {e.strerror}", str(path)) from None
-    except UnicodeDecodeError:
-        raise RuleFileError("not UTF-8 text", str(path)) from None
-    try:
-        data = safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise RuleFileError(f"invalid YAML: {problem}", str(path), where) from None
-    if not isinstance(data, dict):
-        raise RuleFileError("a rule file is a YAML mapping", str(path))
-    for key in data:
-        if not isinstance(key, str):
-            raise RuleFileError(f"keys are strings, not {type(key).__name__} {key!r}", str(path))
-    return data
-
-
-def _resolve_extends(name: str, base: Path) -> Path:
+def resolve_extends(name: Any, base: str) -> str:
+    """The file `extends: name` in file `base` names (a real path): a relative path to a .yaml
+    file, or a variant id (next to `base`, then on the search path); the target, symlinks
+    resolved, must be a regular .yaml file."""
+    if not isinstance(name, str):
+        raise RuleFileError(f"expected a string, got {_describe(name)}", base, "extends")
+    if not name or len(name) > MAX_EXTENDS_CHARS or "\0" in name:
+        raise RuleFileError(f"a variant id or a relative path to a .yaml file, of at most {MAX_EXTENDS_CHARS} characters", base, "extends")
+    here = os.path.dirname(base)
     if _looks_like_path(name):
         if os.path.isabs(name):
-            raise RuleFileError("extends takes a variant id or a relative path", str(base), "extends")
-        p = (base.parent / name).resolve()
-        if p.suffix not in (".yaml", ".yml"):
-            raise RuleFileError("extends names a .yaml file", str(base), "extends")
-        if not p.is_file():
-            raise RuleFileError(f"extends: no such file {name!r}", str(base), "extends")
-        return p
-    local = base.parent / f"{name}.yaml"
-    if local.is_file():
-        return local.resolve()
-    got = _rule_files().get(name.lower())
-    if got is None:
-        raise RuleFileError(f"extends: unknown variant {name!r}", str(base), "extends")
-    from pathlib import Path
+            raise RuleFileError("a variant id or a relative path, not an absolute one", base, "extends")
+        if not name.endswith(SUFFIXES):
+            raise RuleFileError("a path names a .yaml file", base, "extends")
+        target = os.path.join(here, name)
+    else:
+        target = os.path.join(here, f"{name}.yaml")
+        if not os.path.isfile(target):
+            got = _rule_files().get(name.lower())
+            if got is None:
+                raise RuleFileError(f"unknown variant {name!r}", base, "extends")
+            target = got
+    real = os.path.realpath(target)
+    try:
+        st = os.stat(real)
+    except OSError as e:
+        problem = "no such file" if e.strerror is None or isinstance(e, FileNotFoundError) else e.strerror
+        raise RuleFileError(f"{name!r}: {problem}", base, "extends") from None
+    import stat
 
-    return Path(got).resolve()
+    if not real.endswith(SUFFIXES) or not stat.S_ISREG(st.st_mode):
+        raise RuleFileError(f"{name!r} is not a rule file (a regular .yaml file, symbolic links resolved)", base, "extends")
+    return real
 
 
 def merge(base: Any, over: Any, origins: Origins, file: str, path: tuple[str, ...] = (), deleted: set | None = None) -> Any:
@@ -203,36 +219,49 @@ def merge(base: Any, over: Any, origins: Origins, file: str, path: tuple[str, ..
     return over
 
 
-def resolve_chain(path: Path, deleted: set | None = None) -> tuple[dict[str, Any], Origins, list[str]]:
-    """Read `path` and everything it extends; returns (merged, origins, files leaf-first).
-    Key paths deleted with `null` are added to `deleted`."""
-    chain: list[Path] = []
+class Chain(NamedTuple):
+    """A rule file and everything it extends, read and merged."""
+
+    merged: dict[str, Any]
+    origins: Origins
+    files: list[str]  # real paths, leaf first
+    datas: list[dict[str, Any]]  # each file's own mapping (shared: not to be changed), leaf first
+    links: list[list[Any]]  # [file, its extends value or None, digest of its bytes], leaf first
+
+
+def resolve_chain(path: str | os.PathLike[str], deleted: set | None = None) -> Chain:
+    """Read `path` and everything it extends, and merge them. Key paths deleted with `null`
+    are added to `deleted`."""
+    chain: list[str] = []
     datas: list[dict[str, Any]] = []
-    current = path.resolve()
+    links: list[list[Any]] = []
+    current = os.path.realpath(path)
     while True:
         if current in chain:
-            cycle = " -> ".join(p.name for p in chain + [current])
+            cycle = " -> ".join(os.path.basename(p) for p in chain + [current])
             raise RuleFileError(f"extends cycle: {cycle}", str(path), "extends")
         if len(chain) >= MAX_DEPTH:
             raise RuleFileError(f"extends chain deeper than {MAX_DEPTH}", str(path), "extends")
-        data = read_yaml(current)
+        raw = read_bytes(current)
+        data = _parsed(current, raw)
         chain.append(current)
         datas.append(data)
         ext = data.get("extends")
+        links.append([current, ext if isinstance(ext, str) else None, rulecache.digest(raw)])
         if ext is None:
             break
-        if not isinstance(ext, str):
-            raise RuleFileError(f"expected a string, got {_describe(ext)}", str(current), "extends")
-        current = _resolve_extends(ext, current)
+        current = resolve_extends(ext, current)
+    import copy
+
     origins: Origins = {}
     merged: dict[str, Any] = {}
     for file, data in zip(reversed(chain), reversed(datas)):
-        merged = merge(merged, data, origins, str(file), (), deleted)
+        merged = merge(merged, copy.deepcopy(data), origins, file, (), deleted)
     merged.pop("extends", None)
     merged.pop("abstract", None)
     if datas[0].get("abstract"):
         merged["abstract"] = True
-    return merged, origins, [str(p) for p in chain]
+    return Chain(merged, origins, chain, datas, links)
 
 
 # -- validation -------------------------------------------------------------------------------
@@ -336,12 +365,22 @@ def _validate(instance: dict[str, Any], partial: bool, file: str, origins: Origi
             if path[:n] in origins:
                 file = origins[path[:n]]
                 break
-    raise RuleFileError(_message(best), file, ".".join(path) or None)
+    raise RuleFileError(_message(best), file, ".".join(map(str, path)) or None)
 
 
-def validate_files(files: list[str]) -> None:
-    for f in files:
-        _validate(_strip_nulls(read_yaml(f)), True, f, None)
+_VALID: set[tuple[str, str]] = set()  # (file, digest) of files that passed on their own
+
+
+def validate_files(chain: Chain) -> None:
+    """Each file of a chain against the schema on its own (`required` aside), so that an error
+    names the file that made it; once per process and file content. A file that extends
+    nothing is the merged result itself: validate_resolved checks it."""
+    if len(chain.files) == 1:
+        return
+    for f, data, link in zip(chain.files, chain.datas, chain.links):
+        if (f, link[2]) not in _VALID:
+            _validate(_strip_nulls(data), True, f, None)
+            _VALID.add((f, link[2]))
 
 
 def validate_resolved(merged: dict[str, Any], origins: Origins, leaf: str) -> None:
@@ -351,68 +390,43 @@ def validate_resolved(merged: dict[str, Any], origins: Origins, leaf: str) -> No
 # -- cache ------------------------------------------------------------------------------------
 
 
-def _stat_line(path: str | os.PathLike[str]) -> str:
+def _search_stamp() -> str:
+    return os.pathsep.join(search_path())
+
+
+def _schema_stamp() -> str:
+    """The schema ships with mjtools (the version is in every entry's stamp); its size and
+    mtime cover an edit in a development checkout."""
     try:
-        st = os.stat(path)
+        st = os.stat(SCHEMA_PATH)
     except OSError:
         return ""
-    return f"{os.path.realpath(path)}|{st.st_size}|{st.st_mtime_ns}\n"
+    return f"{st.st_size}|{st.st_mtime_ns}"
 
 
-def _stamp(paths: list[str]) -> str:
-    """What a cached value depends on: the mjtools version, the schema and each file's path,
-    size and mtime (a plain string: compared, never hashed)."""
-    return __version__ + "\n" + _stat_line(SCHEMA_PATH) + "".join(_stat_line(p) for p in paths)
-
-
-def _cache_file(kind: str, key: str) -> str | None:
-    # The name only spreads entries over files; the entry records its key, so a checksum
-    # collision costs a cache miss, never a wrong value.
-    d = cache_dir()
-    return os.path.join(d, f"{kind}-{zlib.crc32(key.encode()):08x}.json") if d else None
-
-
-def _cache_read(kind: str, stamp: str, key: str = "", frozen: bool = False) -> Any:
-    """The cached value (frozen: read-only mappings and tuples, as `freeze` makes them), or
-    None if absent or stale."""
-    got = _cache_read_parts(kind, stamp, key, frozen)
-    return None if got is None else got[0]
-
-
-def _cache_read_parts(kind: str, stamp: str, key: str = "", frozen: bool = False) -> tuple[Any, bytes] | None:
-    """(the cached value, the undecoded text after its first line) or None (see _cache_write)."""
-    key = key or kind
-    f = _cache_file(kind, key)
-    if f is None:
-        return None
-    try:
-        with open(f, "rb") as fh:  # json decodes UTF-8 bytes faster than a text file does
-            head, _, tail = fh.read().partition(b"\n")
-            data = json.loads(head, object_pairs_hook=frozen_object if frozen else None)
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, Mapping) or data.get("key") != key or data.get("stamp") != stamp:
-        return None
-    return data.get("value"), tail
-
-
-def _cache_write(kind: str, stamp: str, value: Any, key: str = "", tail: Any = None) -> None:
-    """One JSON line with the key, stamp and value; `tail` (JSON too) follows on a second line,
-    which a reader decodes only if it asks for it (json.dumps never writes a raw newline)."""
-    key = key or kind
-    f = _cache_file(kind, key)
-    if f is None:
-        return
-    try:
-        os.makedirs(os.path.dirname(f), exist_ok=True)
-        tmp = f"{os.path.splitext(f)[0]}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps({"key": key, "stamp": stamp, "value": value}, ensure_ascii=False))
-            if tail is not None:
-                fh.write("\n" + json.dumps(tail, ensure_ascii=False))
-        os.replace(tmp, f)
-    except OSError:
-        pass
+def _chain_holds(key: str, deps: Any) -> bool:
+    """Whether a cached ruleset's chain is still what `key` resolves to, file by file, with the
+    same content (and the schema unchanged). Each `extends` is resolved again, under today's
+    search path: a changed $MJTOOLS_RULES_PATH, or a new sibling file, that changes what a
+    link names is a miss; one that changes nothing in the chain is not."""
+    if not isinstance(deps, dict) or deps.get("schema") != _schema_stamp():
+        return False
+    links = deps.get("chain")
+    if not isinstance(links, list):
+        return False
+    expect = key
+    for i, link in enumerate(links):
+        if not (isinstance(link, list) and len(link) == 3 and link[0] == expect and (link[1] is None or isinstance(link[1], str))):
+            return False
+        try:
+            if rulecache.digest(read_bytes(expect)) != link[2]:
+                return False
+            if link[1] is None:
+                return i == len(links) - 1
+            expect = resolve_extends(link[1], expect)
+        except RuleFileError:
+            return False
+    return False
 
 
 class LazyFrozen(Mapping[str, Any]):
@@ -445,32 +459,56 @@ class LazyFrozen(Mapping[str, Any]):
         return repr(self._get())
 
 
+_RESOLVED: dict[str, tuple[Mapping[str, Any], Mapping[str, str], Sequence[str]]] = {}
+
+
 def load_resolved(path: str | os.PathLike[str]) -> tuple[Mapping[str, Any], Mapping[str, str], Sequence[str]]:
     """The validated, merged data of a rule file, its origins ('a.b' -> file) and its chain;
-    frozen when it comes from the cache (`Ruleset.build` freezes the rest)."""
+    frozen when it comes from the cache (`Ruleset.build` freezes the rest). Once per process
+    and file."""
     key = os.path.realpath(path)
-    got = _cache_read_parts("rules", "", key, frozen=True)
-    if got is not None and isinstance(got[0], Mapping):
-        entry, tail = got
-        data = entry["data"]
-        lazy = data.get(LAZY_KEY) == 0  # a placeholder: the examples are on the second line
-        if _stamp(entry["files"]) == entry["stamp"] and (tail or not lazy):
-            if lazy:
-                data = MappingProxyType({k: LazyFrozen(tail) if k == LAZY_KEY else v for k, v in data.items()})
-            return data, entry["origins"], entry["files"]
-    from pathlib import Path  # a cache miss: reading YAML costs far more than pathlib
+    got = _RESOLVED.get(key)
+    if got is None:
+        got = _RESOLVED[key] = _cached(key) or _load(key)
+    return got
 
+
+def _cached(key: str) -> tuple[Mapping[str, Any], Mapping[str, str], Sequence[str]] | None:
+    got = rulecache.read("rules", key, lambda deps: _chain_holds(key, deps), frozen=True)
+    if got is None:
+        return None
+    entry, tail = got
+    if not (isinstance(entry, Mapping) and isinstance(entry.get("data"), Mapping) and isinstance(entry.get("origins"), Mapping)):
+        return None
+    files = entry.get("files")
+    if not (isinstance(files, tuple) and files and all(isinstance(f, str) for f in files)):
+        return None
+    data = entry["data"]
+    if not isinstance(data.get("id"), str):
+        return None
+    if data.get(LAZY_KEY) == 0:  # a placeholder: the examples are on the next line
+        if not tail:
+            return None
+        data = MappingProxyType({k: LazyFrozen(tail) if k == LAZY_KEY else v for k, v in data.items()})
+    return data, entry["origins"], entry["files"]
+
+
+def _load(key: str) -> tuple[dict[str, Any], dict[str, str], list[str]]:
     deleted: set = set()
-    merged, origins, files = resolve_chain(Path(key), deleted)
-    validate_files(files)
+    chain = resolve_chain(key, deleted)
+    merged, origins, files = chain.merged, chain.origins, chain.files
+    validate_files(chain)
     validate_resolved(merged, origins, files[0])
     from mjtools.rules.checks import check_semantics
+    from mjtools.rules.option_types import check_options
 
     check_semantics(merged, origins, files[0], deleted)
+    check_options(merged, origins, chain, schema())
     flat = {".".join(k): v for k, v in origins.items()}
-    # The examples go on the cache file's second line (decoded on first use); the key stays in
+    # The examples go on the cache file's last line (decoded on first use); the key stays in
     # place, so the data keeps its key order.
     lazy = merged.get(LAZY_KEY)
     head = {k: 0 if k == LAZY_KEY else v for k, v in merged.items()} if isinstance(lazy, dict) else merged
-    _cache_write("rules", "", {"stamp": _stamp(files), "data": head, "origins": flat, "files": files}, key, lazy if head is not merged else None)
+    deps = {"schema": _schema_stamp(), "chain": chain.links}
+    rulecache.write("rules", key, deps, {"data": head, "origins": flat, "files": files}, lazy if head is not merged else None)
     return merged, flat, files

@@ -264,22 +264,61 @@ class Ruleset:
         return self.files[0]
 
 
-def _coerce(rid: str, name: str, spec: Mapping[str, Any], value: Any) -> Any:
-    if isinstance(value, str):
+_UNSET: Any = object()
+
+
+def option_kind(spec: Mapping[str, Any], declared_default: Any = _UNSET) -> str:
+    """An option's type: its `type`, else "choice" when it lists choices, else the type of its
+    default as first declared (a file that overrides the default does not change the type)."""
+    kind = spec.get("type")
+    if isinstance(kind, str):
+        return kind
+    if spec.get("choices") is not None:
+        return "choice"
+    d = spec.get("default") if declared_default is _UNSET else declared_default
+    if isinstance(d, bool):
+        return "boolean"
+    if isinstance(d, int):
+        return "integer"
+    if isinstance(d, float):
+        return "number"
+    if isinstance(d, str):
+        return "string"
+    return "any"
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a == b and isinstance(a, bool) == isinstance(b, bool)
+
+
+def _coerce(rid: str, name: str, spec: Mapping[str, Any], value: Any, kind: str | None = None, parse: bool = True) -> Any:
+    """The value option `name` takes for `value` (a choice key read back as its value), or a
+    UsageError. The one check of -o, a batch case's "option" and a rule file's own defaults
+    (`parse`: a string from the command line may spell a number, true, false or null)."""
+    kind = kind or option_kind(spec)
+    raw = value
+    if parse and isinstance(value, str):
         value = parse_option_value(value)
-    choices = spec.get("choices")
-    default = spec.get("default")
-    if choices is not None:
-        keys = list(choices)
+    if kind == "choice":
+        choices = spec.get("choices")
+        keys = list(choices) if isinstance(choices, (Mapping, Sequence)) and not isinstance(choices, str) else []
+        default = spec.get("default")
         for k in keys:
-            # Choice keys come back as strings from the JSON cache (null -> 'null', 3 -> '3').
-            if k == value or str(k) == str(value) or (isinstance(k, str) and (parse_option_value(k) == value if not isinstance(value, str) else k.lower() == value.lower())):
+            # Choice keys are strings when they come from a rule file (null -> 'null', 3 -> '3').
+            if _same(k, value) or (isinstance(k, str) and (_same(parse_option_value(k), value) if not isinstance(value, str) else k.lower() == value.lower())):
                 if isinstance(k, str) and not isinstance(default, str):
-                    return parse_option_value(k)  # choice keys come back as strings from the JSON cache
+                    return parse_option_value(k)
                 return k
-        raise UsageError(f"option {name} of {rid} takes one of {', '.join(map(str, keys))}; got {value!r}")
-    if isinstance(default, bool) and not isinstance(value, bool):
-        raise UsageError(f"option {name} of {rid} is true or false; got {value!r}")
-    if isinstance(default, int) and not isinstance(default, bool) and not (isinstance(value, int) and not isinstance(value, bool)):
-        raise UsageError(f"option {name} of {rid} is an integer; got {value!r}")
+        raise UsageError(f"option {name} of {rid} takes one of {', '.join(map(str, keys))}; got {raw!r}")
+    if kind == "string" and isinstance(raw, str):
+        return raw
+    ok = {
+        "boolean": lambda v: isinstance(v, bool),
+        "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+        "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf"),
+        "string": lambda v: isinstance(v, str),
+    }.get(kind, lambda v: v is None or isinstance(v, (str, int, float, bool)))
+    if not ok(value):
+        what = {"boolean": "true or false", "integer": "an integer", "number": "a number", "string": "a string"}.get(kind, "a string, number, true, false or null")
+        raise UsageError(f"option {name} of {rid} is {what}; got {raw!r}")
     return value

@@ -132,6 +132,9 @@ def check_hand(
     entries = counted_entries(rs) if hand.melds else ()
     counted = counted_kinds(entries, wild) if entries else None
     for m in hand.melds:
+        bonus = next((k for k in m.kinds if k in rs.bonus_kinds and k not in wild), None)
+        if bonus is not None:
+            raise IllegalHandError(f"{format_meld(m)}: {kind_str(bonus)} is a bonus tile in {rs.id}; bonus tiles are set aside ({{...}}), never part of a meld")
         if m.kind == CHOW and not calls.get("chi", False):
             raise IllegalHandError(f"{rs.id} has no chi: {format_meld(m)}")
         if m.kind == PUNG and not calls.get("pon", True):

@@ -72,7 +72,8 @@ def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en", wild
 
 def _rank(ev: Evaluation, value: HandValue | None, points: float) -> tuple:
     if value is None:
-        return (0, 0, 0, ())
+        # No legal win: the reading that comes closest (most fans) is the one reported.
+        return (0, 0, sum(a.total for a in ev.fans), ())
     if value.tiebreak is not None:
         return (1, points) + value.tiebreak
     return (1, points, value.fan_total, value.rank)

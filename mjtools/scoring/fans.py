@@ -12,9 +12,10 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from mjtools.patterns import NEEDS, registry
+from mjtools.patterns import INSTANCES, NEEDS, registry
 from mjtools.patterns.ctx import BIT, SITUATION_BIT, Ctx
 from mjtools.rules.model import Ruleset, pick
+from mjtools.scoring import combine
 from mjtools.scoring.result import Awarded, Evaluation
 
 Fn = Callable[[Ctx], int]
@@ -63,30 +64,65 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
             needs = -1
             for _, n in parts:
                 needs &= n
-            return (lambda c: max(f(c) for f in fns)), max(needs, 0)
+
+            def any_of(c: Ctx) -> int:
+                best = 0
+                for f in fns:
+                    n = f(c)
+                    if n > best:
+                        best = n
+                return best
+
+            return any_of, max(needs, 0)
         if "none_of" in spec:
             fns = [compile_spec(s)[0] for s in spec["none_of"]]
             return (lambda c: int(not any(f(c) for f in fns))), 0
         from mjtools.patterns.primitives import PRIMITIVES
 
         key = next(iter(spec))
+        if key == "suits" and set(spec) <= {"suits", "honors"}:
+            return _suits_fn(spec), BIT["no_honor"] if spec.get("honors") is False else 0
         prim = PRIMITIVES[key]
         needs = 0
         if key == "situation":
             needs = BIT["situation"] | SITUATION_BIT.get(spec["situation"], 0)
         elif key == "win_by":
             needs = BIT["tsumo"] if spec["win_by"] == "tsumo" else BIT["ron"]
+        elif key == "suits" and spec.get("honors") is False:
+            needs = BIT["no_honor"]
         return (lambda c: prim(c, spec)), needs
     raise TypeError(f"not a pattern: {spec!r}")
 
 
-_EXCLUDES, _FALLBACK, _BEATS = 1, 2, 4
+def compile_instances(spec: Any) -> Callable[[Ctx], tuple[tuple[int, ...], ...]] | None:
+    """The occurrence function of a pattern spec (an id or {id: ..., params}), if it has one."""
+    registry()
+    if isinstance(spec, str):
+        return INSTANCES.get(spec)
+    if isinstance(spec, Mapping) and "id" in spec and spec["id"] in INSTANCES:
+        params = {k: v for k, v in spec.items() if k != "id"}
+        fn = INSTANCES[spec["id"]]
+        return partial(fn, **params) if params else fn
+    return None
+
+
+def _suits_fn(spec: Mapping[str, Any]) -> Fn:
+    """{suits: {min, max}, honors: bool} as one closure (the primitive reads the spec each time)."""
+    lo, hi = spec["suits"].get("min", 0), spec["suits"].get("max", 10**9)
+    honors = spec.get("honors")
+    if honors is None:
+        return lambda c: int(lo <= len(c.suits) <= hi)
+    want = bool(honors)
+    return lambda c: int(c.has_honors == want and lo <= len(c.suits) <= hi)
+
+
+_EXCLUDES, _FALLBACK, _BEATS, _COMBINE = 1, 2, 4, 8
 
 
 class Entry:
     """One fan of a plan."""
 
-    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "fallback", "_name", "names3", "flags", "_awarded")
+    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded")
 
     def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
         self.id = fid
@@ -102,12 +138,14 @@ class Entry:
         self.yaku = fan.get("yaku", True)
         self.category = fan.get("category")
         self.names = fan.get("names")
-        self.excludes = tuple(fan.get("excludes", ()))
+        self.excludes, self.partial = combine.split_excludes(fan.get("excludes", ()))
+        self.combine = fan.get("combine") == "sets"  # counted under the account-once principle
+        self.inst_fn = compile_instances(fan["pattern"])
         self.fallback = bool(fan.get("fallback"))
         self._name: dict[str, str] = {}
         self.names3 = {lang: pick(self.names, lang) or fid for lang in ("en", "ja", "zh")}
         # What the passes after the fans need to know: excludes others, is a fallback, drops one.
-        self.flags = (_EXCLUDES if self.excludes else 0) | (_FALLBACK if self.fallback else 0) | (_BEATS if not self.fallback and self.category != "bonus" else 0)
+        self.flags = (_EXCLUDES if self.excludes or self.partial else 0) | (_FALLBACK if self.fallback else 0) | (_BEATS if not self.fallback and self.category != "bonus" else 0) | (_COMBINE if self.combine else 0)
         self._awarded: dict[tuple[float, int, str], Awarded] = {}  # Awarded is immutable: one per value, count and language
 
     def awarded(self, value: float, count: int, lang: str) -> Awarded:
@@ -138,12 +176,13 @@ class Plan:
         self.order = {e.id: i for i, e in enumerate(every)}
         # What a fan excludes, as a set: a reading whose awarded fans exclude none of each
         # other (most of them) skips the ordered exclusion pass, which would remove nothing.
-        self.excludes = {e.id: frozenset(e.excludes) for e in every if e.excludes}
+        self.excludes = {e.id: frozenset(e.excludes) | {p[0] for p in e.partial} for e in every if e.excludes or e.partial}
         self.fallbacks = frozenset(e.id for e in every if e.fallback)
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
             self.uses |= e.needs
         self._candidates: dict[int, tuple[Entry, ...]] = {}
+        self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
 
     def candidates(self, features: int) -> tuple[Entry, ...]:
         """The fans (in file order) whose needed features the reading has."""
@@ -189,16 +228,18 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         awarded[e.id] = count
         found.append(e.awarded(value, count, lang))
         flags |= e.flags
-    if len(found) < 2:
-        return Evaluation(ctx.d, found, [], pctx=ctx)
     removed: dict[str, str] = {}
+    groups: dict[str, list[tuple[int, ...]]] = {}
+    if flags & _COMBINE:
+        found, groups = combine.choose(ctx, found, plan, lang, removed)
+    if len(found) < 2:
+        return Evaluation(ctx.d, found, list(removed.items()), pctx=ctx)
     kept = found
     if flags & _EXCLUDES:
         excludes = plan.excludes
         present = {a.id for a in found}
         if any(not excludes[a.id].isdisjoint(present) for a in found if a.id in excludes):
-            _exclude(found, present, plan, removed)
-            kept = [a for a in found if a.id not in removed]
+            kept = combine.exclude(ctx, found, present, plan, removed, lang, groups)
             by_id = plan.by_id
             flags = 0
             for a in kept:
@@ -211,15 +252,3 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
                 removed[a.id] = "another fan"
         kept = [a for a in kept if a.id not in removed]
     return Evaluation(ctx.d, kept, list(removed.items()), pctx=ctx)
-
-
-def _exclude(found: list[Awarded], present: set[str], plan: Plan, removed: dict[str, str]) -> None:
-    """Exclusions: stronger fans (limits first, then by value, then file order) remove weaker ones."""
-    order = plan.order
-    by_id = plan.by_id
-    for a in sorted(found, key=lambda a: (not a.limit, -a.total, order[a.id])):
-        if a.id in removed:
-            continue
-        for ex in by_id[a.id].excludes:
-            if ex in present and ex not in removed:
-                removed[ex] = a.id

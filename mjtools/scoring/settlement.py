@@ -126,6 +126,9 @@ class Plan:
     others: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> the other seats, in order
     per_payer: bool = False  # a dealer factor or discarder surcharge to work out per payer
     liability_shown: int = 0  # the fewest shown sets any liability rule needs (fewer melds: none applies)
+    base_amount: float = 0  # base_payment: a fixed amount to the winner from each player (MCR 底分)
+    base_from_all: bool = True  # ... from every other player still in, or only from the hand's payers
+    base_reason: str = "base payment"
     shares_memo: dict[tuple, tuple[tuple[str, str, float], ...]] = field(default_factory=dict)
 
 
@@ -139,6 +142,7 @@ def plan(rs: Ruleset) -> Plan:
     st = rs.section("settlement")
     sc = rs.section("scoring")
     dealer = st.get("dealer", {})
+    base = st.get("base_payment") or {}
     p = Plan(
         mult=dealer.get("multiplier", 1),
         when=frozenset(dealer.get("when", ("wins", "pays"))),
@@ -166,9 +170,22 @@ def plan(rs: Ruleset) -> Plan:
         chickens=bool(st.get("chickens")),
         per_payer=bool(dealer.get("multiplier", 1) != 1 or dealer.get("streak_doubling", 0) or st.get("discarder_multipliers")),
         dealer_entries=bool(dealer.get("tai", 0) or dealer.get("streak_tai", 0) or dealer.get("pull_tai", 0) or dealer.get("add", 0)),
+        base_amount=base.get("amount", 0),
+        base_from_all=base.get("from", "all") == "all",
+        base_reason=_base_reason(base),
     )
     _PLANS[id(rs)] = (rs, p)  # keeps rs alive, so its id is not reused while cached
     return p
+
+
+def _base_reason(base: dict[str, Any]) -> str:
+    from mjtools.rules.model import pick
+
+    names = base.get("names")
+    en, zh = pick(names, "en"), pick(names, "zh")
+    if en and zh and en != zh:
+        return f"{en} ({zh})"
+    return en or zh or "base payment"
 
 
 def _discarder_factor(rs: Ruleset, ctx: WinContext, ev: Evaluation | None, steps: Steps) -> float:
@@ -328,6 +345,12 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
     payers = list(normal)  # every payer, in order of first appearance (an amount of 0 included)
     for why, amount in value.adds:
         ledger += [entry(s, seat, amount, why) for s in payers]
+    if p.base_amount:
+        # 底分: a fixed amount from each player (or each payer of the hand), whatever the hand.
+        base = [entry(s, seat, p.base_amount, p.base_reason) for s in (_pool(p, ctx) if p.base_from_all else payers)]
+        ledger += base
+        if recording:
+            steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in base]
     if p.dealer_entries:
         extra = _dealer_entries(p, ctx, parts, steps)
         ledger += extra

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from mjtools.errors import UsageError
+from mjtools.errors import OutputError, UsageError
 from mjtools.sim.records import OutFile, Summary, read_records
 from mjtools.sim.runner import Job, run_lines
 
@@ -134,7 +134,7 @@ def _log_dir(log_dir: str | None, job: Job) -> Path | None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise UsageError(f"--log-dir {log_dir}: {e.strerror}") from None
+        raise OutputError(f"--log-dir {log_dir}: {e.strerror}") from None
     return path
 
 
@@ -146,7 +146,7 @@ def _write_log(path: Path, job: Job, index: int, text: str) -> None:
     try:
         name.write_text(text, encoding="utf-8")
     except OSError as e:
-        raise UsageError(f"--log-dir: {name}: {e.strerror}") from None
+        raise OutputError(f"--log-dir: {name}: {e.strerror}") from None
 
 
 # -- scenarios ------------------------------------------------------------------------------------
@@ -156,30 +156,29 @@ SCENARIO_KEYS = {"name", "rules", "options", "bots", "hands", "seed"}
 
 def load_scenarios(path: str, jsonl: bool) -> list[dict[str, Any]]:
     """A YAML list of scenarios, or one JSON object per line."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise UsageError(f"{path}: cannot read it ({getattr(e, 'strerror', None) or e})") from None
+    from mjtools.rules.files import load_yaml, read_bytes
+
+    data = read_bytes(path, rule_file=False)  # a regular file, size-capped (errors name the file)
     items: list[Any] = []
     if jsonl:
-        for n, line in enumerate(text.splitlines(), 1):
-            line = line.strip()
+        for n, raw in enumerate(data.split(b"\n"), 1):
+            try:
+                line = raw.decode("utf-8").strip()
+            except UnicodeDecodeError:
+                raise UsageError(f"{path}: line {n}: not UTF-8 text") from None
             if not line or line.startswith("#"):
                 continue
             try:
                 items.append(json.loads(line))
-            except ValueError as e:
+            except json.JSONDecodeError as e:
                 raise UsageError(f"{path}: line {n}: invalid JSON ({e.msg})") from None
+            except (ValueError, RecursionError):
+                raise UsageError(f"{path}: line {n}: invalid JSON (a number too long, or nested too deeply)") from None
     else:
-        import yaml
-
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as e:
-            raise UsageError(f"{path}: not valid YAML ({str(e).splitlines()[0]})") from None
-        if not isinstance(data, list):
+        got = load_yaml(data, path)  # the bounded safe loader of rule files
+        if not isinstance(got, list):
             raise UsageError(f"{path}: a scenario file is a YAML list of scenarios")
-        items = data
+        items = got
     out = []
     for i, sc in enumerate(items, 1):
         if not isinstance(sc, Mapping):

@@ -122,9 +122,9 @@ def position_records(text: str, rs: Ruleset, bots: list[str], seed: int, trials:
     work = [(job, seat, held, drawn, c, range(a, min(a + 25, trials)), wall_left, vis) for c in kinds for a in range(0, trials, 25)]
     results: dict[int, list[tuple[int, int, float]]] = {c: [] for c in kinds}
     if workers > 1:
-        from mjtools.sim.runner import pool_context
+        from mjtools.sim.runner import worker_pool
 
-        with pool_context().Pool(workers) as pool:
+        with worker_pool(workers) as pool:
             for chunk in pool.imap(_batch, work):
                 for c, *r in chunk:
                     results[c].append(tuple(r))  # type: ignore[arg-type]

@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mjtools.errors import UsageError
+from mjtools.errors import OutputError, UsageError
 
 # Header fields that must match for --resume to continue a file.
 RESUME_KEYS = ("rules", "rules_hash", "options", "bots", "seed", "length")
@@ -22,10 +24,10 @@ def resume_point(path: Path, header: dict[str, Any]) -> int:
         return -1
     with open(path, "rb+") as f:
         data = f.read()
-        keep = data.rfind(b"\n") + 1  # a line cut off by a kill has no newline: drop it
+        keep = data.rfind(b"\n") + 1  # a line cut off by a kill or a full disk has no newline: drop it
         if keep < len(data):
             f.truncate(keep)
-        lines = data[:keep].splitlines()
+        lines = [x for x in data[:keep].splitlines() if x.strip()]  # blank lines say nothing
     if not lines:
         return -1
     try:
@@ -50,34 +52,49 @@ def resume_point(path: Path, header: dict[str, Any]) -> int:
 
 
 def read_records(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return json.loads(lines[0]), [json.loads(x) for x in lines[1:] if x.strip()]
+    lines = [x for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    return json.loads(lines[0]), [json.loads(x) for x in lines[1:]]
 
 
 class OutFile:
-    """Appends records and flushes each chunk, so a killed run leaves whole lines behind."""
+    """Appends records and flushes each chunk, so a killed run leaves whole lines behind (and
+    --resume drops a torn last one). A write that fails (a full disk) is an OutputError: one
+    line, exit status 3; what was flushed before stays and --resume continues from it."""
 
     def __init__(self, path: Path, header: dict[str, Any], resume: bool):
         self.path = path
         start = resume_point(path, header) if resume else -1
-        if start < 0:
-            self.f = open(path, "w", encoding="utf-8")
-            self.f.write(json.dumps(header, ensure_ascii=False, separators=(",", ":")) + "\n")
-            self.start = 0
-        else:
-            self.f = open(path, "a", encoding="utf-8")
-            self.start = start
-        self.f.flush()
+        with self._errors():
+            if start < 0:
+                self.f = open(path, "w", encoding="utf-8")
+                self.f.write(json.dumps(header, ensure_ascii=False, separators=(",", ":")) + "\n")
+                self.start = 0
+            else:
+                self.f = open(path, "a", encoding="utf-8")
+                self.start = start
+            self.f.flush()
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except OSError as e:
+            raise OutputError(f"--out {self.path}: {e.strerror or e}") from None
 
     def write(self, line: str) -> None:
-        self.f.write(line + "\n")
+        with self._errors():
+            self.f.write(line + "\n")
 
     def flush(self) -> None:
-        self.f.flush()
-        os.fsync(self.f.fileno())
+        with self._errors():
+            self.f.flush()
+            os.fsync(self.f.fileno())
 
     def close(self) -> None:
-        self.f.close()
+        try:
+            self.f.close()
+        except OSError:  # the data that could not be written was reported by flush
+            pass
 
 
 class GameSummary:

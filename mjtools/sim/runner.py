@@ -153,7 +153,7 @@ def run_lines(job: Job, start: int = 0, workers: int = 1, dask: str | None = Non
 
     chunks = _chunks(start, stop, chunk_size(stop - start, workers))
     ruleset(job)  # forked workers inherit the built ruleset and the warm analysis memos
-    with pool_context().Pool(workers, initializer=_quiet) as pool:
+    with worker_pool(workers) as pool:
         for lines in pool.imap(_chunk_star, [(job, a, b) for a, b in chunks]):
             yield from lines
             if progress:
@@ -168,10 +168,33 @@ def pool_context():
     return mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
 
 
-def _quiet() -> None:
-    import signal
+def worker_pool(workers: int) -> Any:
+    """A pool of `workers` processes that end quietly with the parent (see _worker_init)."""
+    import os
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    return pool_context().Pool(workers, initializer=_worker_init, initargs=(os.getpid(),))
+
+
+def _worker_init(parent: int) -> None:
+    """In a worker: Ctrl-C is the parent's to handle; and when the parent is gone (killed),
+    the worker ends at once and quietly, instead of failing to send a result (SIGPIPE at its
+    default ends it without a traceback) or waiting for work forever (a watcher thread)."""
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    import os
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os._exit(0)
 
 
 def _chunk_star(args: tuple[Job, int, int]) -> list[str]:

@@ -17,6 +17,11 @@ from mjtools.tiles.hand import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, P
 from mjtools.tiles.kinds import SUIT_OFFSET, SUIT_SIZE, SUITS, Tile, suit_of
 
 SEATS = "ESWN"
+# The longest hand worth writing (16 tiles in four kongs with sources, wildcards and physical
+# tiles, flowers and spaces) is well under 200 characters; anything longer is refused before
+# it is read, with its length, so that no text can make a parse or its error slow.
+MAX_HAND_CHARS = 256
+MAX_TILES_CHARS = 1024  # a bare list of tiles (--visible and friends): the whole wall fits
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _SHELL_END = ".:+{ \t"
 # A run of digits closed by its suit letter: most of any hand is a few of these. Tiles are
@@ -118,8 +123,14 @@ def _tile(sc: _Scanner, d: str, suit: str, pos: int, prev: str) -> Tile:
     return _SHARED[suit][str(n)]  # str(n): a digit of another script (１) reads as its value
 
 
+def _check_length(text: str, limit: int, what: str) -> None:
+    if len(text) > limit:
+        raise NotationError(f"{what} is {len(text)} characters long (at most {limit})")
+
+
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Parse a bare run of tiles ('123m44z'); used for --visible, --indicator and friends."""
+    _check_length(text, MAX_TILES_CHARS, "a tile list")
     sc = _Scanner(text)
     tiles, _ = sc.tiles("")
     return tuple(tiles)
@@ -216,6 +227,7 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
     """Parse a hand in notation. Several command-line words are joined with spaces."""
     if not isinstance(text, str):
         text = " ".join(text)
+    _check_length(text, MAX_HAND_CHARS, "a hand")
     sc = _Scanner(text)
     concealed: list[Tile] = []
     melds: list[Meld] = []
@@ -309,18 +321,23 @@ def _check_copies(hand: Hand, text: str) -> None:
 
 
 def _find_kind(text: str, kind: int) -> int | None:
-    """Position of the last occurrence of a kind's digit in `text` (for the caret)."""
+    """Position of the last occurrence of a kind's digit in `text` (for the caret): the last
+    such digit of a run (digits and `x`) closed by the kind's suit letter. One pass."""
     suit = suit_of(kind)
     digit = str(kind - SUIT_OFFSET[suit] + 1)
-    found = [
-        j
-        for i, ch in enumerate(text)
-        if ch == suit
-        for j in range(i - 1, -1, -1)
-        if text[j] == digit or (digit == "5" and text[j] == "0" and suit in "mps")
-        if all(c.isdigit() or c == "x" for c in text[j:i])
-    ]
-    return max(found) if found else None
+    red = "0" if digit == "5" and suit in "mps" else digit
+    found = None
+    in_run = None  # the last position of the digit in the current run
+    for i, ch in enumerate(text):
+        if ch == digit or ch == red:
+            in_run = i
+        elif ch.isdigit() or ch == "x":
+            continue
+        else:
+            if ch == suit and in_run is not None:
+                found = in_run
+            in_run = None
+    return found
 
 
 # -- formatting ------------------------------------------------------------------------------

@@ -1,0 +1,75 @@
+"""Patterns about the numbers and kinds the tiles show (Chinese Official's tile fans)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from mjtools.patterns import pattern
+from mjtools.patterns.ctx import Ctx
+
+# 推不倒: the tiles that look the same upside down: 1234589 dots, 245689 bamboo, White.
+REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])
+
+
+@lru_cache(maxsize=32)
+def _ranks(ranks: str) -> int:
+    """The numbers 1-9 as a bit mask (bit 0: 1)."""
+    return sum(1 << (int(c) - 1) for c in set(str(ranks)) if c.isdigit() and c != "0")
+
+
+def rank_mask(ctx: Ctx) -> int:
+    """The numbers the reading's number tiles show, as a bit mask (worked out once per reading:
+    five fans ask)."""
+    got = ctx.__dict__.get("_rank_mask")
+    if got is None:
+        got = 0
+        for k in ctx.kind_set:
+            if k < 27:
+                got |= 1 << (k % 9)
+        ctx.__dict__["_rank_mask"] = got
+    return got
+
+
+@pattern("number_ranks", needs=("no_honor",))
+def number_ranks(ctx: Ctx, *, ranks: str = "123456789") -> int:
+    """Every tile a number tile whose number is one of `ranks` (全大 789, 大于五 6789, 全中 456,
+    小于五 1234, 全小 123)."""
+    return int(not ctx.has_honors and not rank_mask(ctx) & ~_ranks(ranks))
+
+
+@pattern("all_even_pungs", needs=("standard", "no_chow", "no_honor"))
+def all_even_pungs(ctx: Ctx) -> int:
+    """Four pungs (or kongs) and a pair, all of 2, 4, 6 or 8 (全双刻)."""
+    if not ctx.standard or ctx.chows or ctx.has_honors:
+        return 0
+    return int(all(k % 9 in (1, 3, 5, 7) for k in ctx.kind_set))
+
+
+@pattern("all_fives", needs=("standard", "simples_only"))
+def all_fives(ctx: Ctx) -> int:
+    """Every set and the pair hold a 5 (全带五): only 3-7, so no terminal or honor."""
+    if not ctx.standard or ctx.pair is None or ctx.has_honors:
+        return 0
+    return int(all(any(k % 9 == 4 for k in b.kinds) for b in ctx.sets + (ctx.pair,)))
+
+
+@pattern("reversible_tiles")
+def reversible_tiles(ctx: Ctx) -> int:
+    """Only tiles that look the same upside down: 1234589 dots, 245689 bamboo, White (推不倒)."""
+    return int(ctx.kind_set <= REVERSIBLE)
+
+
+@pattern("all_types", needs=("three_suits", "honor"))
+def all_types(ctx: Ctx) -> int:
+    """All three suits, a wind and a dragon (五门齐)."""
+    ks = ctx.kind_set
+    return int(len(ctx.suits) == 3 and any(27 <= k <= 30 for k in ks) and any(k >= 31 for k in ks))
+
+
+@pattern("seven_shifted_pairs", needs=("seven_pairs", "one_suit", "no_honor"))
+def seven_shifted_pairs(ctx: Ctx) -> int:
+    """Seven pairs of seven consecutive numbers of one suit (连七对)."""
+    if ctx.form != "seven_pairs" or ctx.has_honors or len(ctx.suits) != 1:
+        return 0
+    ks = sorted(ctx.kind_set)
+    return int(len(ks) == 7 and ks[-1] - ks[0] == 6)

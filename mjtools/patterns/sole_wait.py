@@ -1,0 +1,86 @@
+"""Waits counted only when one kind alone could win (Chinese Official's 边张, 嵌张, 单钓将), and
+the last tile of its kind (和绝张)."""
+
+from __future__ import annotations
+
+from mjtools.analysis.blocks import CHOW, PAIR
+from mjtools.patterns import pattern
+from mjtools.patterns.ctx import Ctx
+
+# The last hand asked about: every reading of one hand asks the same question, and finding a
+# second wait is the costly part. Keeps the hand and the spec, so their ids are not reused.
+_LAST: list[tuple[object, object, bool, bool]] = []
+
+
+def _role(ctx: Ctx) -> str | None:
+    """Where the winning kind sits among the concealed sets and pair of the reading: the edge
+    of a chow before its middle before the pair (one role only, the first that applies).
+    Worked out once per reading (three fans ask)."""
+    d = ctx.__dict__
+    if "_wait_role" in d:
+        return d["_wait_role"]
+    k = ctx.win_kind
+    role = None
+    if k is not None:
+        edge = closed = pair = False
+        for b in ctx.d.blocks:
+            if b.meld is not None or k not in b.kinds:
+                continue
+            if b.shape == CHOW:
+                if b.kinds[1] == k:
+                    closed = True
+                else:
+                    edge = True
+            elif b.shape == PAIR:
+                pair = True
+        role = "edge" if edge else "closed" if closed else "pair" if pair else None
+    d["_wait_role"] = role
+    return role
+
+
+_OTHER_WAIT: list = []  # analysis.waits.other_wait_exists, imported on first use (it loads the shanten tables)
+
+
+def _only_wait(ctx: Ctx, live: bool) -> bool:
+    if _LAST:
+        last = _LAST[0]
+        if last[0] is ctx.hand and last[1] is ctx.spec and last[2] == live:
+            return last[3]
+    if not _OTHER_WAIT:
+        from mjtools.analysis.waits import other_wait_exists
+
+        _OTHER_WAIT.append(other_wait_exists)
+    only = not _OTHER_WAIT[0](ctx, live)
+    _LAST[:] = [(ctx.hand, ctx.spec, live, only)]
+    return only
+
+
+@pattern("sole_wait")
+def sole_wait(ctx: Ctx, *, shape: str = "pair", live: bool = True) -> int:
+    """Won on the only kind that could complete the hand (独听), the winning tile being a chow's
+    end (shape edge: 12 waiting on 3), its middle (closed: 13 waiting on 2) or the partner of a
+    single tile (pair: 单钓将). A tile the reading can place in several of these counts once:
+    as an edge before a middle before a pair. Combined waits that add no other kind count
+    (1233 waits on 3 alone: an edge). `live: false`: a kind whose four tiles the winner holds
+    still counts as another wait."""
+    if _role(ctx) != shape:
+        return 0
+    return int(_only_wait(ctx, live))
+
+
+@pattern("last_of_kind")
+def last_of_kind(ctx: Ctx) -> int:
+    """Won on the last tile of its kind (和绝张): the other three are out in the open. Given as
+    --situation last_of_kind, or seen: three copies in the winner's melds and --visible. Never
+    while the winner keeps a copy among his concealed tiles."""
+    win = ctx.win
+    hand = ctx.hand
+    if not (win.situations or win.visible or hand.melds):
+        return 0  # neither said nor seen
+    k = ctx.win_kind
+    if k is None or any(t.kind == k for t in hand.concealed):
+        return 0
+    if win.has("last_of_kind"):
+        return 1
+    shown = sum(m.kinds.count(k) for m in hand.melds) + sum(1 for t in win.visible if t.kind == k)
+    return int(shown >= 3)
