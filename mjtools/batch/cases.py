@@ -8,15 +8,27 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from mjtools.errors import MjError, UsageError
+from mjtools.errors import COUNT_ERRORS, MjError, UsageError
 from mjtools.output import Renderer
 from mjtools.rules.hand_options import build_context, normalize
 
 
 def default_rules(value: str | None) -> str:
+    """--rules, else $MJTOOLS_RULES (an unknown name there is reported as the variable's),
+    else riichi."""
     import os
 
-    return value or os.environ.get("MJTOOLS_RULES") or "riichi"
+    env = os.environ.get("MJTOOLS_RULES")
+    if value or not env:
+        return value or "riichi"
+    from mjtools.errors import RuleFileError
+    from mjtools.rules.loader import find
+
+    try:
+        find(env)
+    except RuleFileError as e:
+        raise UsageError(f"$MJTOOLS_RULES={env}: {e.one_line()}") from None
+    return env
 
 
 def load_rules(name: str, options: dict[str, Any] | None = None):
@@ -126,6 +138,18 @@ def batch_record(command: str, line: int, raw: str, base_opts: dict[str, Any], r
         return {"line": line, "error": "hand too complex"}, True
 
 
+def joined_case(hand_words: tuple[str, ...], compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The record of a hand given as command-line words (joined into one hand, as the notation
+    allows); a tile-count error says so when there were several words, since a user who wrote
+    two hands meant --input."""
+    try:
+        return compute()
+    except COUNT_ERRORS as e:
+        if len(hand_words) < 2:
+            raise
+        raise UsageError(f"{e.one_line()}; the {len(hand_words)} words given were joined into one hand (for several hands, one per line: --input FILE)") from None
+
+
 def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]], table: Callable | None = None) -> int:
     """Compute a record per case and render them; batch failures become error records (their
     number is returned: the CLI exits 1 when there are any)."""
@@ -136,7 +160,7 @@ def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, c
     failed = 0
     for line, raw in iter_cases(hand_words, input_file):
         if line is None:
-            out.emit(case_record(command, None, raw, base_opts, rules_name, compute))
+            out.emit(joined_case(hand_words, lambda raw=raw: case_record(command, None, raw, base_opts, rules_name, compute)))
             continue
         rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
         failed += bad
@@ -155,8 +179,11 @@ def analysis_compute(kind: str) -> Callable[..., dict[str, Any]]:
         rs = load_rules(rules, opts.pop("option", {}))
         ctx = build_context(opts, rs)
         hand = parse_hand(text)
-        fn = shanten_record if kind == "shanten" else wait_record
-        return fn(hand, rs, ctx, text)
+        if kind == "shanten":
+            return shanten_record(hand, rs, ctx, text)
+        # --tsumo / --ron: `winning` checks that way of winning only.
+        ways = ("tsumo",) if opts.get("tsumo") else ("ron",) if opts.get("ron") else ("ron", "tsumo")
+        return wait_record(hand, rs, ctx, text, ways)
 
     return compute
 

@@ -15,7 +15,7 @@ from mjtools.analysis.decompose import decompositions
 from mjtools.analysis.wildcards import copies_in_play, dora_kinds, stand_ins, wild_kinds
 from mjtools.patterns.ctx import Ctx, hand_features
 from mjtools.rules.model import Ruleset
-from mjtools.rules.validate import aside_reason, check_hand
+from mjtools.rules.validate import aside_reason, check_context, check_hand
 from mjtools.scoring.fans import evaluate_fans, plan_for
 from mjtools.scoring.models import get as get_model
 from mjtools.scoring.models import get_pre_score
@@ -113,6 +113,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         apart = aside_reason(hand, rs)
         dead = rs.section("win").get("dead_hand", False)
         hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=(rs.hand_size + 1,), any_size=bool(dead), copies=copies_in_play(rs, ctx))
+        check_context(hand, rs, ctx, wild)
         rec = {"hand": str(hand), "rules": rs.id}
         why = apart or (dead_hand_reason(hand, rs) if dead else None)
         readings = [] if why else evaluations(hand, rs, ctx, lang, wild)
@@ -150,7 +151,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
     by_id = plan_for(rs).by_id
-    rec["fans"] = [{"id": a.id, "name": a.name, "names": _names(by_id, a.id), "value": _num(a.value), "count": a.count, "unit": a.unit} for a in ev.fans]
+    rec["fans"] = [{"id": a.id, "name": a.name, "names": _names(by_id, a.id), "value": _num(a.shown_value), "count": a.count, "unit": a.unit} for a in ev.fans]
     if value is None:
         rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments={s: 0 for s in rs.seats if s != ctx.seat}, pot=0, ledger=[])
     else:
