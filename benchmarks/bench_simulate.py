@@ -1,11 +1,15 @@
 """Simulation speed: hands per second per core, beside RLCard's mahjong environment.
 
-    python benchmarks/bench_simulate.py [--hands 2000] [--rlcard-games 200] [--json FILE]
+    python benchmarks/bench_simulate.py [--hands 300] [--repeats 3] [--rules ID ...] [--json FILE]
 
-- hands/s per core: CPU seconds of this process (time.process_time), start-up excluded
-  (imports and rule loading happen before the clock starts), full scoring of every win and
-  draw, random and efficient bots, riichi and sichuan-xuezhan (and any --rules given);
-- RLCard: `rlcard.make("mahjong")` with four RandomAgents, games per CPU second, same run;
+- efficient bots in every shipped variant (or the --rules given): hands per CPU second of this
+  process (time.process_time), the median of --repeats runs of --hands hands; start-up
+  excluded (imports, rule loading, the bots' plan values worked out for every seat and one
+  warm-up hand happen before the clock starts); full scoring of every win and draw;
+- random bots in riichi and sichuan-xuezhan (the 10x RLCard target);
+- RLCard: `rlcard.make("mahjong")` with four RandomAgents, games per CPU second, measured
+  between the variants' runs (the median of all its runs), so every ratio compares like with
+  like on a loaded machine;
 - workers: wall-clock speed-up of `--workers 2` over one worker on the same hands (median of
   three), through the same runner the CLI uses.
 
@@ -26,37 +30,69 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def bench_engine(rules: str, bot: str, hands: int, seed: int = 1) -> dict:
+def bench_engine(rules: str, bot: str, hands: int, seed: int = 1, repeats: int = 1, between=None) -> dict:
     from mjtools.rules import load
-    from mjtools.sim.runner import Job, play_hand
+    from mjtools.sim.plans import warm_values
+    from mjtools.sim.runner import Job, play_hand, ruleset
 
     rs = load(rules)
     job = Job.from_rules(rs, [bot] * rs.players, seed, hands)
+    warm_values(ruleset(job))  # the bots' plan values: start-up, not play
     play_hand(job, hands)  # the first hand builds the tables and caches: start-up, not play
-    wins = 0
-    t0 = time.process_time()
-    w0 = time.perf_counter()
-    for i in range(hands):
-        wins += bool(play_hand(job, i)["wins"])
-    cpu = time.process_time() - t0
-    wall = time.perf_counter() - w0
-    return {"rules": rules, "bots": bot, "hands": hands, "cpu_s": round(cpu, 2), "wall_s": round(wall, 2), "hands_per_cpu_s": round(hands / cpu, 1), "win_share": round(wins / hands, 3)}
+    runs = []
+    wins = draws = 0
+    for _ in range(repeats):
+        if between is not None:
+            between()
+        wins = draws = 0
+        t0 = time.process_time()
+        for i in range(hands):
+            rec = play_hand(job, i)
+            wins += bool(rec["wins"])
+            draws += rec["end"] == "exhaustive_draw" and not rec["wins"]
+        runs.append(time.process_time() - t0)
+    cpu = statistics.median(runs)
+    return {
+        "rules": rules,
+        "bots": bot,
+        "hands": hands,
+        "runs": repeats,
+        "cpu_s": round(cpu, 2),
+        "hands_per_cpu_s": round(hands / cpu, 1),
+        "win_share": round(wins / hands, 3),
+        "draw_share": round(draws / hands, 3),
+    }
 
 
-def bench_rlcard(games: int) -> dict:
-    try:
-        import rlcard
-        from rlcard.agents import RandomAgent
-    except ImportError:
-        return {"rlcard": "not installed (pip install rlcard)"}
-    env = rlcard.make("mahjong", config={"seed": 0})
-    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-    env.run(is_training=False)
-    t0 = time.process_time()
-    for _ in range(games):
-        env.run(is_training=False)
-    cpu = time.process_time() - t0
-    return {"games": games, "cpu_s": round(cpu, 2), "games_per_cpu_s": round(games / cpu, 2)}
+class RLCard:
+    """RLCard's mahjong environment with four random agents, timed in short runs between the
+    variants' (games per CPU second, the median of the runs)."""
+
+    def __init__(self, games: int):
+        self.games = games
+        self.rates: list[float] = []
+        try:
+            import rlcard
+            from rlcard.agents import RandomAgent
+        except ImportError:
+            self.env = None
+            return
+        self.env = rlcard.make("mahjong", config={"seed": 0})
+        self.env.set_agents([RandomAgent(num_actions=self.env.num_actions) for _ in range(self.env.num_players)])
+        self.env.run(is_training=False)
+
+    def run(self) -> None:
+        if self.env is None:
+            return
+        t0 = time.process_time()
+        for _ in range(self.games):
+            self.env.run(is_training=False)
+        self.rates.append(self.games / (time.process_time() - t0))
+
+    def result(self) -> dict:
+        if self.env is None:
+            return {"rlcard": "not installed (pip install rlcard)"}
+        return {"games": self.games, "runs": len(self.rates), "games_per_cpu_s": round(statistics.median(self.rates), 2)}
 
 
 def _timed_chunk(args: tuple) -> tuple[list[str], float, int]:
@@ -107,29 +143,41 @@ def bench_workers(rules: str, bot: str, hands: int, repeats: int = 3) -> dict:
     }
 
 
+def shipped() -> list[str]:
+    from mjtools.rules import available
+
+    return [rs.id for rs in available()]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--hands", type=int, default=2000)
-    ap.add_argument("--rules", action="append", default=None, help="variants (default riichi and sichuan-xuezhan)")
-    ap.add_argument("--rlcard-games", type=int, default=200)
+    ap.add_argument("--hands", type=int, default=300, help="hands per run and variant")
+    ap.add_argument("--repeats", type=int, default=3, help="runs per variant (the median is reported)")
+    ap.add_argument("--rules", action="append", default=None, help="variants for the efficient bots (default: every shipped one)")
+    ap.add_argument("--random-hands", type=int, default=2000)
+    ap.add_argument("--rlcard-games", type=int, default=30, help="RLCard games per run between the variants' runs")
     ap.add_argument("--worker-hands", type=int, default=1200)
     ap.add_argument("--skip-workers", action="store_true")
     ap.add_argument("--json", default=None, help="also write the results to this file")
     a = ap.parse_args()
     out: dict = {"cpus": os.cpu_count(), "load_average": [round(x, 2) for x in os.getloadavg()], "engine": []}
-    for rules in a.rules or ["riichi", "sichuan-xuezhan"]:
-        for bot in ("random", "efficient"):
-            r = bench_engine(rules, bot, a.hands)
-            out["engine"].append(r)
-            print(f"{rules:16} {bot:9} {r['hands_per_cpu_s']:8.1f} hands/s per core  (win share {r['win_share']:.2f}, {r['hands']} hands, {r['cpu_s']} s CPU)", flush=True)
-    out["rlcard"] = bench_rlcard(a.rlcard_games)
-    rl = out["rlcard"].get("games_per_cpu_s")
-    print(f"rlcard mahjong    random    {rl} games/s per core" if rl else out["rlcard"]["rlcard"], flush=True)
-    if rl:
+    rl = RLCard(a.rlcard_games)
+    rl.run()
+    for rules in ("riichi", "sichuan-xuezhan"):
+        r = bench_engine(rules, "random", a.random_hands, between=rl.run)
+        out["engine"].append(r)
+        print(f"{rules:20} random    {r['hands_per_cpu_s']:8.1f} hands/s per core", flush=True)
+    for rules in a.rules or shipped():
+        r = bench_engine(rules, "efficient", a.hands, repeats=a.repeats, between=rl.run)
+        out["engine"].append(r)
+        print(f"{rules:20} efficient {r['hands_per_cpu_s']:8.1f} hands/s per core  (median of {r['runs']} runs of {r['hands']} hands; win share {r['win_share']:.2f}, draws {r['draw_share']:.2f})", flush=True)
+    out["rlcard"] = rl.result()
+    rate = out["rlcard"].get("games_per_cpu_s")
+    print(f"rlcard mahjong        random    {rate} games/s per core (median of {len(rl.rates)} runs)" if rate else out["rlcard"]["rlcard"], flush=True)
+    if rate:
         for r in out["engine"]:
-            if r["bots"] == "random":
-                r["vs_rlcard"] = round(r["hands_per_cpu_s"] / rl, 1)
-                print(f"  {r['rules']} random bots: {r['vs_rlcard']}x RLCard", flush=True)
+            r["vs_rlcard"] = round(r["hands_per_cpu_s"] / rate, 2)
+        print("ratios to RLCard: " + ", ".join(f"{r['rules']} {r['bots']} {r['vs_rlcard']}x" for r in out["engine"]), flush=True)
     if not a.skip_workers:
         out["workers"] = bench_workers("riichi", "efficient", a.worker_hands)
         w = out["workers"]

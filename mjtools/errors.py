@@ -38,6 +38,19 @@ class IllegalHandError(MjError, ValueError):
     """A well-formed hand that cannot exist under the variant (tile counts, tile set)."""
 
 
+class TileCountError(IllegalHandError):
+    """A hand whose tile count fits neither the variant's hand size nor hand size + 1."""
+
+
+class CopiesError(NotationError):
+    """More copies of a tile than the tile set has (a position points at the tile)."""
+
+
+# Errors about how many tiles a hand holds: where several command-line words were joined into
+# one hand, the message says so (a user who meant several hands needs --input).
+COUNT_ERRORS = (TileCountError, CopiesError)
+
+
 class RuleFileError(MjError, ValueError):
     """A rule file that cannot be read, merged or validated; names the file and key path."""
 

@@ -33,6 +33,19 @@ def text(key: str, lang: str = "en", **params: Any) -> str:
     return template.format(**{k: localize(v, lang) for k, v in params.items()})
 
 
+def unit_word(unit: str, lang: str) -> str:
+    """A fan unit in `lang`: han, yakuman and limit have words; 番, 台 and the like are shown as
+    the rule file writes them."""
+    key = f"unit.{unit}"
+    return text(key, lang) if key in catalogue() else unit
+
+
+def yakuman_word(times: int, lang: str) -> str:
+    """yakuman, double yakuman, triple yakuman, then Nx yakuman."""
+    key = f"yakuman.{times}"
+    return text(key, lang) if key in catalogue() else text("yakuman.n", lang, n=times)
+
+
 class Msg(str):
     """A message rendered in English that can be rendered again in another language."""
 

@@ -121,6 +121,11 @@ class Renderer:
         self._csv = None
 
     def emit(self, rec: dict[str, Any]) -> None:
+        if self.fmt == "table" and "error" in rec:
+            # A table is for reading: a failed case goes to stderr at once. The machine formats
+            # keep it as a {"line", "error"} record in its place.
+            sys.stderr.write(f"mjtools: error: line {rec.get('line')}: {rec['error']}\n")
+            return
         if self.fmt == "jsonl":
             self.out.write(dumps(rec) + "\n")
         elif self.fmt == "csv":

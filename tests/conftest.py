@@ -55,4 +55,5 @@ def pytest_terminal_summary(terminalreporter):
         rows = [json.loads(line) for line in f if line.strip()]
     terminalreporter.section("simulate: share of hands with a win")
     for r in sorted(rows, key=lambda r: r["name"]):
-        terminalreporter.write_line(f"{r['name']:40} efficient {100 * r['efficient']:5.1f}%   random {100 * r['random']:5.1f}%")
+        draws = f"   draws (efficient) {100 * r['draws']:5.1f}%" if "draws" in r else ""
+        terminalreporter.write_line(f"{r['name']:40} efficient {100 * r['efficient']:5.1f}%   random {100 * r['random']:5.1f}%{draws}")

@@ -420,13 +420,14 @@ def _circumstances(rng: random.Random, case: Case, seat: str, seats: str, kinds:
             o["ippatsu"] = True
         if rng.random() < 0.15:
             sit["open_riichi"] = 1
-        o["ura"] = [_tile(rng.choice(kinds)) for _ in range(rng.choice([0, 1, 1, 2]))]
+        o["ura"] = rng.choice([0, 1, 1, 2])  # drawn below, at most one under each dora indicator
     special = rng.random()
     if special < 0.06:
         o["last_tile"] = True
     elif special < 0.12 and tsumo and has_kong:
         o["kong_bloom"] = True
-    elif special < 0.15 and not tsumo:
+    elif special < 0.15 and not tsumo and _count(case.blocks)[case.win] == 1:
+        # The robbed tile is the fourth of another player's pung: the hand holds no other.
         o["robbing_kong"] = True
     elif special < 0.17 and no_melds and not ("riichi" in o or "double_riichi" in o) and (tsumo or seat != "E"):
         o["first_turn"] = True
@@ -434,11 +435,22 @@ def _circumstances(rng: random.Random, case: Case, seat: str, seats: str, kinds:
         sit["paarenchan"] = rng.choice([1, 1, 2])
     if sit:
         o["situation"] = sit
-    o["indicator"] = [_tile(rng.choice(kinds)) for _ in range(rng.choice([0, 1, 1, 1, 2, 3]))]
+    # Indicators are tiles of the dead wall: never a copy the hand holds all the others of
+    # (nor, for a five, the plain copy that would leave the red one in the hand unwritten),
+    # and at most one ura indicator under each dora indicator.
+    seen = _count(case.blocks)
+    n_dora = rng.choice([0, 1, 1, 1, 2, 3])
+    n_ura = min(o.pop("ura", 0) or 0, n_dora)
+    shown = []
+    for _ in range(n_dora + n_ura):
+        k = rng.choice([k for k in kinds if seen[k] < 3])
+        seen[k] += 1
+        shown.append(_tile(k))
+    o["indicator"], o["ura"] = shown[:n_dora], shown[n_dora:]
     o["honba"] = rng.choice([0, 0, 0, 1, 2, 5])
     o["sticks"] = rng.choice([0, 0, 0, 1, 2])
     if case.sanma:
-        north = _count(case.blocks)[30]
+        north = seen[30]
         free = 4 - north
         n = rng.choice([0, 0, 1, 2, 3, 4])
         n = min(n, free)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mjtools.errors import UsageError
+from mjtools.errors import MjError, UsageError
 from mjtools.rules import load, load_path
 from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import score
@@ -114,7 +114,7 @@ def test_fan_gate_stakes_and_gate():
     # Declared ready and self-drawn: 明摸 4 each (dealer 8).
     assert pays(sc(rs, "123m456m789m11p34p+5p", seat="S", tsumo=True, riichi=True)) == {"E": 8, "W": 4, "N": 4}
     # An open hand with no fan may not win on a discard.
-    rec = sc(rs, "(123m@N)456m789m11p34p+5p", seat="S", **{"from": "W"})
+    rec = sc(rs, "(123m@E)456m789m11p34p+5p", seat="S", **{"from": "W"})
     assert rec["valid"] is False and rec["reason"].startswith("minimum_fan")
 
 
@@ -125,9 +125,9 @@ def test_multiplicative_factors_stack_and_cap():
     rs = rules("engine-mult")
     # 捉伍儿 x3 and 龙 x4: 12 from each.
     assert pays(sc(rs, "123456789m46m11z+5m", tsumo=True)) == {"S": 12, "W": 12, "N": 12}
-    # With 杠开 x2: 24, capped at 16 per payer.
-    rec = sc(rs, "123456789m46m11z+5m", tsumo=True, kong_bloom=True)
-    assert rec["fan_total"] == 24 and rec["limit"] == "cap" and pays(rec)["S"] == 16
+    # 杠开 x2 on a big win (stake 5, all pungs x2) after a concealed kong: 5 x 4 = 20, capped at 16.
+    rec = sc(rs, "111m222p33s44z[5555z]+3s", tsumo=True, kong_bloom=True)
+    assert rec["fan_total"] == 4 and rec["limit"] == "cap" and pays(rec)["S"] == 16
     # A big win starts from category_base 5: all pungs x2 = 10.
     assert pays(sc(rs, "111m222p333s44z55z+5z", tsumo=True))["S"] == 10
     assert sc(rs, "123456789m46m11z+5m")["reason"].startswith("self_draw_only")
@@ -144,18 +144,19 @@ def test_multiplicative_streak_raises_the_stake():
     assert pays(sc(rs, "123456789m11z23p+4p", tsumo=True))["S"] == 4
 
 
-def test_chi_left_only_checked_without_other_win_rules(tmp_path):
-    """chi_left_only holds in a file whose win section has nothing but forms (the fast yaku-only
-    check must not skip it)."""
+@pytest.mark.parametrize("calls", ["{chi: true, chi_left_only: true}", "{chi: true}"])
+def test_chow_from_another_seat_refused_in_every_file(tmp_path, calls):
+    """A chow comes only from the left player, whatever the file says (chi_left_only is accepted
+    and changes nothing), even in a file whose win section has nothing but forms."""
     f = tmp_path / "left.yaml"
     f.write_text(
         "id: left\nextends: base-chinese\nnames: {en: Left, zh_hans: 左}\n"
-        "tiles: {suits: [m, p, s], honors: [1, 2, 3, 4, 5, 6, 7]}\ncalls: {chi: true, chi_left_only: true}\n",
+        f"tiles: {{suits: [m, p, s], honors: [1, 2, 3, 4, 5, 6, 7]}}\ncalls: {calls}\n",
         encoding="utf-8",
     )
     rs = load_path(f)
-    rec = sc(rs, "456m789p11s23s(123m@W)+4s", seat="S", **{"from": "W"})
-    assert rec["valid"] is False and rec["reason"].startswith("chi_left_only")
+    with pytest.raises(MjError, match="only from the player on the left"):
+        sc(rs, "456m789p11s23s(123m@W)+4s", seat="S", **{"from": "W"})
     assert sc(rs, "456m789p11s23s(123m@E)+4s", seat="S", **{"from": "W"})["valid"]
 
 
@@ -172,7 +173,7 @@ def test_flat_and_flower_money():
 def test_liability_deal_in_after_three_shown():
     rs = rules("engine-liability")
     # full_flush 7: 128 a share; 半铳 W 256, E 128, N 128 = 512, all on W (three shown).
-    rec = sc(rs, "(123m@E)(456m@W)(789m@N)11m23m+4m", seat="S", **{"from": "W"})
+    rec = sc(rs, "(123m@E)(456m@E)(789m@E)11m23m+4m", seat="S", **{"from": "W"})
     assert pays(rec) == {"W": 512}
     assert rec["ledger"][0]["reason"] == "hand (包牌 full_flush)"
 
@@ -180,14 +181,14 @@ def test_liability_deal_in_after_three_shown():
 def test_liability_half_for_the_fourth_feed():
     rs = rules("engine-liability")
     # Self-draw: 256 from each = 768. W fed the fourth set: 384 + half of his 256.
-    rec = sc(rs, "(123m@E)(456m@W)(789m@N)(222m@W)1m+1m", seat="S", tsumo=True)
+    rec = sc(rs, "(123m@E)(456m@E)(789m@E)(222m@W)1m+1m", seat="S", tsumo=True)
     assert pays(rec) == {"E": 128, "W": 512, "N": 128}
 
 
 def test_liability_needs_the_source():
     rs = rules("engine-liability")
     with pytest.raises(UsageError) as e:
-        sc(rs, "(123m@E)(456m)(789m@N)(222m)1m+1m", seat="S", tsumo=True)
+        sc(rs, "(123m@E)(456m)(789m@E)(222m)1m+1m", seat="S", tsumo=True)
     assert "(222m)" in str(e.value) and "full_flush" in str(e.value)
 
 

@@ -43,7 +43,7 @@ def test_batch_table_cases_from_the_command_line(run, tmp_path):
 
 @pytest.mark.parametrize("args, words", [
     (["-r", "sichuan-xuezhan", "1m(2222m)(333m@W)(555p@N)(777p@S)+1m", "--from", "N"], "(2222m)"),
-    (["-r", "guangdong-cantonese", "(123m@E)(456m)(789m@N)(222m)1m+1m", "--seat", "S", "--tsumo"], "包牌 full_flush"),
+    (["-r", "guangdong-cantonese", "(123m@E)(456m)(789m@E)(222m)1m+1m", "--seat", "S", "--tsumo"], "包牌 full_flush"),
     (["-r", "sichuan-xuezhan", "123m456m789m11p23p+4p", "--birds", "5m"], "no birds"),
     (["-r", "sichuan-xuezhan", "123m456m789m11p23p+4p", "--seat", "S", "--tsumo", "--active", "EW"], "winner S"),
     (["-r", "sichuan-xuezhan", "123m456m789m11p23p+4p", "--seat", "S", "--from", "N", "--active", "ESW"], "discarder N"),

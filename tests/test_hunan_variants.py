@@ -25,7 +25,7 @@ VARIANTS = ["changsha", "zhuanzhuan"]
 STATUS = {"changsha": "regional_standard", "zhuanzhuan": "house_default"}
 # Each variant's prerequisites: the reason prefix some invalid example must show.
 PREREQS = {
-    "changsha": ["pair_258", "opening_win", "pass_lock", "dead_hand", "chi_left_only"],
+    "changsha": ["pair_258", "opening_win", "pass_lock", "dead_hand"],
     "zhuanzhuan": ["self_draw_only", "full_flush_without_258_pair"],
 }
 

@@ -65,7 +65,7 @@ def test_shanten_counts_the_knitted_forms(run):
 
 
 def test_wait_on_a_knitted_straight_with_a_meld(run):
-    r = run("wait", "-r", "mcr", "47m258p369s(123p@W)55s", "-f", "json")
+    r = run("wait", "-r", "mcr", "47m258p369s(123p@N)55s", "-f", "json")
     rec = json.loads(r.stdout)
     assert rec["tenpai"] is True and rec["waits"] == ["1m"] and rec["winning"]["1m"]["ron"] is True
 

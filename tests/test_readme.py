@@ -65,3 +65,16 @@ def test_help_lines_are_in_readme():
     out = CliRunner().invoke(cli, ["--help"]).output
     for name in ("score", "wait", "shanten", "rules"):
         assert name in out
+
+
+def test_readme_says_how_long_the_tests_take_and_what_skips():
+    """The development section gives the test time and the number of tests that skip without
+    the shared reference, which is what the test modules would skip."""
+    import test_seed_quotes
+    import test_terms
+
+    dev = README.split("## Development", 1)[1]
+    assert re.search(r"about \d+ minutes", dev) and "MJTOOLS_SHARED" in dev and "shared/" in dev
+    skips = int(re.search(r"(\d+) tests skip", dev).group(1))
+    gated = [f for f in vars(test_terms).values() if any(m.name == "skipif" for m in getattr(f, "pytestmark", []))]
+    assert skips == len(test_seed_quotes.RULE_IDS) + len(gated)

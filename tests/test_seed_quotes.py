@@ -8,28 +8,20 @@ is an English description, not a quote. Every rules.d/*.yaml file is checked: th
 each entry in examples, special_rules and options (null entries deleted by `extends` skipped).
 """
 
-import os
 import re
 from functools import cache
 from pathlib import Path
 
 import pytest
 import yaml
+from shared import SKIP_REASON, shared_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_IDS = sorted(p.stem for p in (ROOT / "rules.d").glob("*.yaml"))
 SECTIONS = ("examples", "special_rules", "options")
 
 
-def _shared() -> Path | None:
-    """The project's shared/ folder (seeds, rules reference), beside the checkout or above it."""
-    for base in (os.environ.get("MJTOOLS_SHARED"), ROOT.parent / "shared", ROOT.parent.parent / "shared"):
-        if base and (Path(base) / "seeds").is_dir():
-            return Path(base)
-    return None
-
-
-SHARED = _shared()
+SHARED = shared_dir()
 
 
 @cache
@@ -71,7 +63,7 @@ def test_quote_parser():
     assert not list(_quotes("seed 004: the Changsha line names 漏和; seed 004 rule 3 (十三幺 only)"))
 
 
-@pytest.mark.skipif(SHARED is None, reason="shared seeds not present (set MJTOOLS_SHARED)")
+@pytest.mark.skipif(SHARED is None, reason=SKIP_REASON)
 @pytest.mark.parametrize("rid", RULE_IDS)
 def test_seed_quotes_are_verbatim(rid):
     data = yaml.safe_load((ROOT / "rules.d" / f"{rid}.yaml").read_text(encoding="utf-8")) or {}

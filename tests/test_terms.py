@@ -1,13 +1,13 @@
 """data/terms.yaml: the seed documents' rule terms, checked against the actual rule files."""
 
 import json
-import os
 import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from shared import SKIP_REASON, shared_dir
 
 from mjtools.explain.terms import all_terms, locate, match, norm
 from mjtools.rules import available
@@ -19,14 +19,6 @@ REQUIRED = (
     "门前清 抢杠和 一炮多响 血战到底 扎鸟 过手胡 四杠散了 九种九牌 包牌 诈胡 定缺 换三张 查大叫 查花猪 "
     "刮风下雨 杠上开花 海底捞月 天胡 相公 四归西 连庄 拉庄 跟庄 花猪"
 ).split()
-
-
-def _shared() -> Path | None:
-    """The project's shared/ folder (seeds, rules reference), beside the checkout or above it."""
-    for base in (os.environ.get("MJTOOLS_SHARED"), ROOT.parent / "shared", ROOT.parent.parent / "shared"):
-        if base and (Path(base) / "seeds").is_dir():
-            return Path(base)
-    return None
 
 
 @lru_cache(maxsize=1)
@@ -66,18 +58,18 @@ def test_simplified_traditional_japanese_and_english_find_the_same_term():
     assert [t.id for t in match("一炮多響")] == ["multiple_ron"]
 
 
-@pytest.mark.skipif(_shared() is None, reason="shared/seeds not beside the checkout")
+@pytest.mark.skipif(shared_dir() is None, reason=SKIP_REASON)
 def test_terms_come_from_the_seeds():
-    seeds = {k: norm(unicodedata.normalize("NFKC", (_shared() / "seeds" / f).read_text(encoding="utf-8"))) for k, f in SEEDS.items()}
+    seeds = {k: norm(unicodedata.normalize("NFKC", (shared_dir() / "seeds" / f).read_text(encoding="utf-8"))) for k, f in SEEDS.items()}
     for t in all_terms():
         for s in t.seeds:
             spellings = [norm(x) for x in (*t.zh, *t.zh_hant, t.seed_text) if x]
             assert any(x in seeds[s] for x in spellings), f"{t.id}: no spelling found in seed {s}"
 
 
-@pytest.mark.skipif(_shared() is None, reason="shared/rules-reference not beside the checkout")
+@pytest.mark.skipif(shared_dir() is None, reason=SKIP_REASON)
 def test_variants_are_reference_variants():
-    known = {p.stem for p in (_shared() / "rules-reference").glob("*.md")} - {"README"}
+    known = {p.stem for p in (shared_dir() / "rules-reference").glob("*.md")} - {"README"}
     for t in all_terms():
         assert set(t.variants) <= known, (t.id, set(t.variants) - known)
 

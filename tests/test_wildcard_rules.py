@@ -168,7 +168,7 @@ def test_red_dragon_melds_elsewhere(tmp_path, run):
     from mjtools.scoring import score
 
     assert counted_entries(load("riichi")) == () and counted_entries(load("zuanpai")) == ()
-    r = run("score", "123m456p55s78s(777z@E)+6s", "-r", "riichi")
+    r = run("score", "123m456p55s78s(777z@S)+6s", "-r", "riichi")
     assert r.exit_code == 0, r.stderr
     claim = tmp_path / "claim.yaml"
     claim.write_text("id: claim\nextends: wuhan-hongzhong\nnames: {en: C, zh_hans: C}\nplay:\n  discard_situations: [{tiles: [7z], situation: hongzhong_kong, claimable: true}]\n", encoding="utf-8")

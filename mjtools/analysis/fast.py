@@ -227,7 +227,9 @@ class Engine:
         self.spec = spec
         self.sets = spec.sets_needed
         layout = spec.group_layout()
-        self.groups: list = [_Absent() if g is None else _Group(i, g[0], g[1], spec.quads_as_pairs) for i, g in enumerate(layout)]
+        # (a spec without chows, an all-pungs plan, reads the pungs-only suit table)
+        fams = [None if g is None else "suit_pungs" if g[0] == "suit" and not spec.chows else g[0] for g in layout]
+        self.groups: list = [_Absent() if g is None else _Group(i, f, g[1], spec.quads_as_pairs) for i, (g, f) in enumerate(zip(layout, fams))]
         present = [g is not None for g in layout]
         self.std = "standard" in spec.forms
         self.sp = "seven_pairs" in spec.forms and spec.hand_size == 13
@@ -470,6 +472,7 @@ def supported(spec: ShapeSpec) -> bool:
         and spec.max_suits is None
         and spec.min_tiles_one_suit is None
         and not spec.all_three_suits
+        and not spec.honor_chows
         and set(spec.forms) <= FAST_FORMS
         and 0 <= spec.sets_needed <= MAX_SETS
         and all(g is None or g[0] == "suit" or len(g[1]) <= 7 for g in layout)

@@ -51,16 +51,16 @@ def _alternatives_for(spec: ShapeSpec, meld_pungs_only: bool, meld_groups: froze
                 out.append(fam + ("_nopair" if pair258 else ""))
         return tuple(out)
 
-    alts: list[tuple[tuple[str | None, ...], frozenset[int] | None]] = [(variants(True, spec.pair_258), None)]
+    alts: list[tuple[tuple[str | None, ...], frozenset[int] | None]] = [(variants(spec.chows, spec.pair_258), None)]
     if spec.pair_258:
         if "all_pungs" in spec.pair_258_exempt and meld_pungs_only:
             alts.append((variants(False, False), None))
         if "fully_melded" in spec.pair_258_exempt and all_called:
-            alts.append((variants(True, False), None))  # 全求人: every set called, any pair
+            alts.append((variants(spec.chows, False), None))  # 全求人: every set called, any pair
         if "full_flush" in spec.pair_258_exempt:
             for g in range(3):
                 if layout[g] is not None and meld_groups <= {g}:
-                    alts.append((variants(True, False), frozenset({g})))
+                    alts.append((variants(spec.chows, False), frozenset({g})))
     return alts
 
 
@@ -370,11 +370,15 @@ def candidate_kinds(spec: ShapeSpec) -> list[int]:
 
 
 def effective(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None = None) -> list[int]:
-    """Kinds whose draw lowers the distance of a hand of hand-size tiles."""
+    """Kinds whose draw lowers the distance of a hand of hand-size tiles (none for a hand
+    that can never be completed, wildcards or not)."""
     quick = _effective_fast_part(st, spec, copies, void)
     if quick is not None:
         return quick
-    base = distance(st, spec, void) - st.wild
+    d = distance(st, spec, void)
+    if d >= INF:
+        return []
+    base = d - st.wild
     out = []
     for k in candidate_kinds(spec):
         if st.held[k] >= copies[k]:

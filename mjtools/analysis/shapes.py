@@ -39,6 +39,7 @@ class ShapeSpec:
     wild_discardable: bool = True  # may a wildcard be discarded (the discard table leaves it out)
     face_value_forms: tuple[str, ...] = ()  # forms in which wildcards count as their own kind only
     honor_chows: bool = False  # three different winds, or 中发白, form a chow (南昌 字牌顺)
+    chows: bool = True  # False: sets are pungs and kongs only (the simulator's all-pungs plans)
     _groups: tuple = field(default=(), compare=False, repr=False)
 
     @property

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from mjtools.batch.reading import case_problem
-from mjtools.errors import MjError, UsageError
+from mjtools.errors import COUNT_ERRORS, MjError, UsageError
 from mjtools.output import Renderer
 from mjtools.rules import load
 from mjtools.rules.hand_options import build_context, normalize
@@ -19,7 +19,26 @@ from mjtools.tiles.notation import parse_hand
 
 
 def default_rules(value: str | None) -> str:
-    return value or os.environ.get("MJTOOLS_RULES") or "riichi"
+    """--rules, else $MJTOOLS_RULES (an unknown name there is reported as the variable's),
+    else riichi."""
+    if value:
+        return value
+    env = os.environ.get("MJTOOLS_RULES")
+    if not env:
+        return "riichi"
+    if env not in _ENV_FOUND:  # checked once per process, not per batch line
+        from mjtools.errors import RuleFileError
+        from mjtools.rules.loader import find
+
+        try:
+            find(env)
+        except RuleFileError as e:
+            raise UsageError(f"$MJTOOLS_RULES={env}: {e.one_line()}") from None
+        _ENV_FOUND.add(env)
+    return env
+
+
+_ENV_FOUND: set[str] = set()
 
 
 # The rulesets a batch run has resolved, by (--rules value, rule options): finding a rule file
@@ -157,6 +176,18 @@ def batch_record(command: str, line: int, raw: str, base_opts: dict[str, Any], r
         return {"line": line, "error": "hand too complex"}, True
 
 
+def joined_case(hand_words: tuple[str, ...], compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The record of a hand given as command-line words (joined into one hand, as the notation
+    allows); a tile-count error says so when there were several words, since a user who wrote
+    two hands meant --input."""
+    try:
+        return compute()
+    except COUNT_ERRORS as e:
+        if len(hand_words) < 2:
+            raise
+        raise UsageError(f"{e.one_line()}; the {len(hand_words)} words given were joined into one hand (for several hands, one per line: --input FILE)") from None
+
+
 def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, cli_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]], table: Callable | None = None, workers: int = 1) -> int:
     """Compute a record per case and render them; batch failures become error records (their
     number is returned: the CLI exits 1 when there are any). `workers` > 1: a batch's cases
@@ -176,7 +207,7 @@ def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, c
         else:
             for line, raw in cases:
                 if line is None:
-                    out.emit(case_record(command, None, raw, base_opts, rules_name, compute))
+                    out.emit(joined_case(hand_words, lambda raw=raw: case_record(command, None, raw, base_opts, rules_name, compute)))
                     continue
                 rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
                 failed += bad
@@ -196,7 +227,11 @@ class AnalysisCompute:
         rs = load_rules(rules, opts.pop("option", {}))
         ctx = build_context(opts, rs)
         hand = parse_hand(text)
-        return _records()[self.kind](hand, rs, ctx, text)
+        if self.kind == "shanten":
+            return _records()["shanten"](hand, rs, ctx, text)
+        # --tsumo / --ron: `winning` checks that way of winning only.
+        ways = ("tsumo",) if opts.get("tsumo") else ("ron",) if opts.get("ron") else ("ron", "tsumo")
+        return _records()["wait"](hand, rs, ctx, text, ways)
 
 
 def analysis_compute(kind: str) -> Callable[..., dict[str, Any]]:

@@ -170,6 +170,10 @@ class ShantenBatch:
         self.copies = list(rs.copies[:34])
         vis = visible_counts(ctx.visible)[:34]
         self.vis = vis
+        # The most copies a plain line may hold: the tile set's, less the tiles --visible and
+        # the dora indicators show (a line holding more is refused by the general path).
+        seen = visible_counts(tuple(ctx.visible) + tuple(ctx.indicators.get("dora", ())))[:34]
+        self.cap = [c - v for c, v in zip(self.copies, seen)]
         # unmet() depends on the hand only through concealment (plain lines are concealed) and
         # the no-win kinds held; the rest is fixed for the batch.
         self.unmet = unmet(rs, Hand(), ctx)
@@ -177,6 +181,7 @@ class ShantenBatch:
         # Kinds a plain line may hold and still be answered here: playable, not bonus tiles.
         self.plain_ok = self.eng.kinds_mask & ~fast.mask_of(k for k in rs.bonus_kinds if k < 34)
         self.few = [k for k in fast.kinds_of(self.eng.kinds_mask) if self.copies[k] < 4]
+        self.capped = [k for k in range(34) if self.cap[k] < 4]
         self.fmt = Formatter(rs.id, self.unmet)
         self.failed = 0
         self.jsonl = out.fmt == "jsonl"
@@ -252,7 +257,7 @@ class ShantenBatch:
                 present |= 1 << k
         if present & ~self.plain_ok or max(c) > 4 or sum(c) not in (self.size, self.size + 1):
             return None
-        if any(c[k] > self.copies[k] for k in self.few):
+        if any(c[k] > self.cap[k] for k in self.capped):
             return None
         return c, canonical
 

@@ -16,6 +16,8 @@ from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 from mjtools.tiles.kinds import Tile, kind_str
 
+WAYS = ("ron", "tsumo")
+
 
 def unmet(rs: Ruleset, hand: Hand, ctx: WinContext) -> list[str]:
     """Value-level prerequisites that the shape cannot decide."""
@@ -79,36 +81,59 @@ def _winning_flags():
     return winning_flags
 
 
-def _wait_part(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> dict[str, Any]:
+def own_discard_furiten(rs: Ruleset) -> bool:
+    """Whether a wait on a kind in one's own discards wins only by self-draw (play.furiten:
+    riichi's 振听); 过手胡 (pass_lock) blocks only a passed win, never one's own discard."""
+    return rs.section("play").get("furiten") == "riichi"
+
+
+def _wait_part(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec, left: list[int] | None = None, cut: int | None = None, ways: tuple[str, ...] = WAYS) -> dict[str, Any]:
+    """The waits of a hand of hand size. `left`: the live copies, where the hand just cut a
+    tile (that copy is on the table, not live); `cut`: that kind, which can then not be won on
+    a discard where the variant has furiten."""
     st = state_of(hand, spec)
     kinds = waits_of(st, spec, copies_in_play(rs, ctx), _void(ctx))
-    left = unseen(hand, rs, ctx)
+    if left is None:
+        left = unseen(hand, rs, ctx)
     winning_flags = _WINNING[0] if _WINNING else _winning_flags()
+    winning = {}
+    for k in kinds:
+        flags = winning_flags(hand, k, rs, ctx, ways)
+        if k == cut and "ron" in flags and own_discard_furiten(rs):
+            flags["ron"] = False
+        winning[kind_str(k)] = flags
     return {
         "tenpai": bool(kinds),
         "waits": [kind_str(k) for k in kinds],
         "live": {kind_str(k): left[k] for k in kinds},
-        "winning": {kind_str(k): winning_flags(hand, k, rs, ctx) for k in kinds},
+        "winning": winning,
     }
 
 
-def wait_record(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> dict[str, Any]:
+def wait_record(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", ways: tuple[str, ...] = WAYS) -> dict[str, Any]:
+    """`ways`: how a win is checked in `winning` (ron, tsumo; --ron / --tsumo keep one)."""
     hand, spec = prepare(hand, rs, ctx, text)
     rec: dict[str, Any] = {"hand": str(hand), "rules": rs.id}
     if hand.size == rs.hand_size:
-        rec.update(_wait_part(hand, rs, ctx, spec))
-        rec["improvements"] = improvements(hand, rs, ctx, spec) if rec["tenpai"] else []
+        rec.update(_wait_part(hand, rs, ctx, spec, ways=ways))
+        rec["improvements"] = []
+        if rec["tenpai"]:
+            # Drawing a tile that wins by self-draw ends the hand: it improves nothing.
+            wins = {w for w, flags in rec["winning"].items() if flags.get("tsumo", "tsumo" not in ways and _tsumo_wins(hand, w, rs, ctx))}
+            rec["improvements"] = [i for i in improvements(hand, rs, ctx, spec) if i["draw"] not in wins]
         return rec
     if hand.size != rs.hand_size + 1:
         raise IllegalHandError(f"wait needs {rs.hand_size} or {rs.hand_size + 1} tiles")
     per: list[dict[str, Any]] = []
     seen = set()
+    # Live counts as the whole hand sees them: the cut copy is on the table, not in the wall.
+    left = unseen(hand, rs, ctx)
     for t in sorted(hand.hand_tiles(), key=lambda t: t.sort_key()):
         if t.kind in seen or (not spec.wild_discardable and t.kind in spec.wild_kinds):
             continue
         seen.add(t.kind)
         rest = hand.discard(t)
-        part = _wait_part(rest, rs, ctx, spec)
+        part = _wait_part(rest, rs, ctx, spec, left, t.kind, ways)
         if part["tenpai"]:
             per.append({"discard": kind_str(t.kind), **part, "live_count": sum(part["live"].values())})
     per.sort(key=lambda r: -r["live_count"])
@@ -117,8 +142,16 @@ def wait_record(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> dic
     return rec
 
 
+def _tsumo_wins(hand: Hand, wait: str, rs: Ruleset, ctx: WinContext) -> bool:
+    from mjtools.scoring.winning import winning_flags
+    from mjtools.tiles.kinds import parse_kind
+
+    return winning_flags(hand, parse_kind(wait), rs, ctx, ("tsumo",))["tsumo"]
+
+
 def improvements(hand: Hand, rs: Ruleset, ctx: WinContext, spec: ShapeSpec) -> list[dict[str, Any]]:
-    """For a ready hand: draws after which some discard leaves strictly more live winning tiles."""
+    """For a ready hand: draws after which some discard leaves strictly more live winning tiles
+    (wait_record leaves out the draws that win)."""
     left = unseen(hand, rs, ctx)
     st = state_of(hand, spec)
     void = _void(ctx)

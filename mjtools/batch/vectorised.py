@@ -64,6 +64,7 @@ class Vectorised:
         self.b = batch
         self.ae = arrays.engine_for(batch.spec)
         self.copies = np.array(batch.copies, dtype=np.int16)
+        self.cap = np.array(batch.cap, dtype=np.int16)
         self.vis = np.array(batch.vis, dtype=np.int16)
         self.refused = np.array([not batch.plain_ok >> k & 1 for k in range(34)])
         self.no_win = np.array([bool(batch.no_win >> k & 1) for k in range(34)])
@@ -116,7 +117,7 @@ class Vectorised:
         plain &= counts.max(1) <= 4
         counts = counts.astype(np.uint8)  # (after the check: a wild line may hold 256 copies)
         size = counts.sum(1, dtype=np.int32)
-        plain &= ~(counts > self.copies).any(1) & ~counts[:, self.refused].any(1)
+        plain &= ~(counts > self.cap).any(1) & ~counts[:, self.refused].any(1)
         is13 = plain & (size == b.size)
         is14 = plain & (size == b.size + 1)
         if self.no_win.any():  # these hands carry their own unmet list: the slower record path

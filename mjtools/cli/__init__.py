@@ -25,6 +25,10 @@ COMMANDS = {
 }
 
 
+# Click 8.2+ raises this for a group called without a subcommand (8.1 printed the help itself).
+NO_ARGS_IS_HELP: type[Exception] | tuple[()] = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 def register(name: str, target: str) -> None:
     COMMANDS[name] = target
 
@@ -41,6 +45,10 @@ class LazyGroup(click.Group):
             from mjtools.cli.common import fail
 
             fail(e)
+        except NO_ARGS_IS_HELP as e:
+            # Bare `mjtools` or `mjtools rules` asks what there is: the help, and success.
+            click.echo(e.ctx.get_help())
+            sys.exit(0)
         except click.exceptions.Abort:
             click.echo("mjtools: aborted", err=True)
             sys.exit(130)

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from mjtools.batch.cases import analysis_compute, run_cases
-from mjtools.cli.common import format_option, input_option, rules_option, workers_option
+from mjtools.cli.common import format_option, hand_argument, input_option, rules_option, workers_option
 from mjtools.cli.options import add_options
 
 
@@ -26,7 +26,7 @@ def wait_table(records: list[dict[str, Any]], unicode: bool) -> str:
 
 
 @click.command()
-@click.argument("hand", nargs=-1)
+@hand_argument
 @rules_option
 @format_option
 @input_option
@@ -38,7 +38,14 @@ def shanten(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, work
 
     Per form (standard, seven pairs, thirteen orphans, ...) the shanten is -1 when complete
     and 0 when ready. With hand size + 1 tiles, each discard is listed with its shanten and
-    effective tiles, best first.
+    effective tiles, best first; for a ready hand the effective tiles are the ones it wins on.
+
+    HAND-PART...: one hand, which may be split over several words (they are joined); for
+    several hands, one per line, use --input FILE.
+
+    Shanten counts shapes: --tsumo, --ron, --seat, --round and dora indicators do not
+    change it (they are accepted so that one set of options serves score, wait and
+    shanten). --void, --wild, a wildcard --indicator and --visible (live counts) do.
 
     \b
     Example:
@@ -58,7 +65,7 @@ def shanten(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, work
 
 
 @click.command()
-@click.argument("hand", nargs=-1)
+@hand_argument
 @rules_option
 @format_option
 @input_option
@@ -69,7 +76,14 @@ def wait(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, workers
     """Which tiles complete a ready HAND, and how many of each are still live.
 
     `winning` says whether each completed hand is a legal win (yaku, minimum fan, ...) by
-    ron and by tsumo. With hand size + 1 tiles, the waits after each discard.
+    ron and by tsumo (--ron or --tsumo: that way only; --seat and --round decide the wind
+    yaku). With hand size + 1 tiles, the waits after each discard: the cut copy is no longer
+    live, and where the variant has furiten a wait on the cut kind wins by tsumo only.
+    Improvements are draws (other than a winning tile) after which a discard leaves more
+    live winning tiles.
+
+    HAND-PART...: one hand, which may be split over several words (they are joined); for
+    several hands, one per line, use --input FILE.
 
     \b
     Example:

@@ -6,14 +6,12 @@ import sys
 
 import click
 
-from mjtools.cli.common import format_option, rules_option
+from mjtools.cli.common import complete_rules, format_option, lang_option, note_untranslated, rules_option
 from mjtools.errors import UsageError
 
 LANG_HELP = "Language: en, zh or ja (default en, or $MJTOOLS_LANG; never the locale)."
 
 
-def lang_option(fn):
-    return click.option("--lang", type=click.Choice(["en", "zh", "ja"]), default="en", envvar="MJTOOLS_LANG", show_default=True, help=LANG_HELP)(fn)
 
 
 def _emit(fmt: str, command: str, records: list[dict], table: str, batch: bool = False) -> None:
@@ -29,14 +27,14 @@ def _emit(fmt: str, command: str, records: list[dict], table: str, batch: bool =
 
 
 @click.command("explain-rule")
-@click.argument("rule_id", metavar="[ID", required=False)
+@click.argument("rule_id", metavar="[ID", required=False, shell_complete=complete_rules)
 @click.argument("rule", metavar="[RULE]]", required=False)
 @click.option("--list", "list_", is_flag=True, help="List every variant: names, players, tiles, hand size, wildcards, score model.")
 @click.option("--search", "search_term", metavar="TERM", help="Find a rule term (Chinese or English, 简体 or 繁體) across every variant.")
 @click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help="Set a rule option of ID (shown as its current value).")
 @rules_option
 @format_option
-@lang_option
+@lang_option(LANG_HELP, "en")
 def explain_rule(rule_id: str | None, rule: str | None, list_: bool, search_term: str | None, options: tuple[str, ...], rules: str | None, fmt: str, lang: str) -> None:
     """Explain a variant, one of its rules, or a rule term across variants.
 
@@ -85,6 +83,7 @@ def explain_rule(rule_id: str | None, rule: str | None, list_: bool, search_term
         _emit(fmt, "explain-rule-list", rows, render.listing_table(rows, lang), batch=True)
         return
     rs = load(rule_id, kv_pairs(list(options), "option"))
+    note_untranslated(rule_id, lang, kv_pairs(list(options), "option"))
     if rule is None:
         from mjtools.explain.overview import overview
 

@@ -34,10 +34,6 @@ def glyphs(text: str, unicode: bool) -> str:
     return "".join(out) + digits
 
 
-def _error_rows(records: list[dict[str, Any]]) -> list[str]:
-    return [f"line {r['line']}: error: {r['error']}" for r in records if "error" in r]
-
-
 def _shanten_word(s: int | None) -> str:
     if s is None:
         return "impossible"
@@ -64,20 +60,19 @@ def shanten_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
             rows = [[glyphs(d["tile"], unicode), d["shanten"], d["effective_count"], glyphs(" ".join(d["effective"]), unicode)] for d in r["discards"]]
             lines.append(tabulate(rows, headers=["discard", "shanten", "live", "effective tiles"], tablefmt="simple"))
         elif r.get("effective"):
-            lines.append(f"  effective: {glyphs(' '.join(r['effective']), unicode)} ({r['effective_count']} live)")
+            # Ready: the tiles that lower the shanten are the ones that complete the hand.
+            word = "wins on" if r["shanten"] == 0 else "effective"
+            lines.append(f"  {word}: {glyphs(' '.join(r['effective']), unicode)} ({r['effective_count']} live)")
         parts.append("\n".join(lines))
-    parts += _error_rows(records)
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
 def _winning(w: dict[str, bool]) -> str:
-    if w["ron"] and w["tsumo"]:
-        return "ron, tsumo"
-    if w["tsumo"]:
-        return "tsumo only"
-    if w["ron"]:
-        return "ron only"
-    return _style("no legal win", fg="red")
+    """The ways (ron, tsumo) a wait wins; "only" where the other way was checked and fails."""
+    ways = [way for way in ("ron", "tsumo") if w.get(way)]
+    if not ways:
+        return _style("no legal win", fg="red")
+    return ", ".join(ways) + (" only" if len(ways) < len(w) else "")
 
 
 def wait_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
@@ -100,69 +95,67 @@ def wait_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
             ws = " ".join(f"{k}({d['live'][k]})" for k in d["waits"])
             lines.append(f"  cut {glyphs(d['discard'], unicode)}: waits {glyphs(ws, unicode)} = {d['live_count']} live")
         parts.append("\n".join(lines))
-    parts += _error_rows(records)
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
 def score_table(records: list[dict[str, Any]], unicode: bool = False, lang: str = "en") -> str:
     from tabulate import tabulate
 
+    from mjtools.explain.render import score_explain_lines, score_value
+    from mjtools.messages import text, unit_word
+
     parts: list[str] = []
     for r in records:
         if "error" in r:
             continue
         if "results" in r:  # a table case
-            parts.append(_table_case(r, unicode))
+            parts.append(_table_case(r, unicode, lang))
             continue
         head = (f"line {r['line']}: " if "line" in r else "") + f"{glyphs(r['hand'], unicode)}  [{r['rules']}]"
         if not r["valid"]:
-            invalid = [head, "  " + _style("not a legal win", fg="red") + f": {r['reason']}"]
+            invalid = [head, "  " + _style(text("table.not_a_win", lang), fg="red") + f": {r['reason']}"]
             if "explain" in r:
-                from mjtools.explain.render import score_explain_lines
-
                 invalid += score_explain_lines(r["explain"], lang)
             parts.append("\n".join(invalid))
             continue
-        rows = [[f["name"], f["id"], f"{f['value']:g}" + (f" x{f['count']}" if f["count"] != 1 else ""), f["unit"]] for f in r["fans"]]
-        lines = [head, tabulate(rows, headers=["fan", "id", "value", "unit"], tablefmt="simple")]
-        total = f"  total: {r['fan_total']:g}"
-        if "han" in r:
-            total = f"  {r['han']} han {r['fu']} fu" if r.get("fu") else f"  {r['han']} han"
-        if r.get("limit"):
-            total += f" ({r['limit']})"
-        if r.get("tier"):
-            total += f" ({r['tier']})"
-        lines.append(total)
+        rows = [[f["name"], f["id"], f"{f['value']:g}" + (f" x{f['count']}" if f["count"] != 1 else ""), unit_word(f["unit"], lang)] for f in r["fans"]]
+        headers = [text(f"table.{c}", lang) for c in ("fan", "id", "value", "unit")]
+        lines = [head, tabulate(rows, headers=headers, tablefmt="simple"), "  " + score_value(r, lang)]
         pays = ", ".join(f"{s} {a:g}" for s, a in r["payments"].items() if a)
-        lines.append(_style(f"  points: {r['points']:g}", bold=True) + (f"  paid by {pays}" if pays else "") + (f", pot {r['pot']:g}" if r.get("pot") else ""))
+        points = _style("  " + text("table.points", lang, points=f"{r['points']:g}"), bold=True)
+        lines.append(points + ("  " + text("table.paid_by", lang, pays=pays) if pays else "") + (", " + text("table.pot", lang, pot=f"{r['pot']:g}") if r.get("pot") else ""))
         if "explain" in r:
-            from mjtools.explain.render import score_explain_lines
-
             lines += score_explain_lines(r["explain"], lang)
         parts.append("\n".join(lines))
-    parts += _error_rows(records)
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
-def _table_case(r: dict[str, Any], unicode: bool) -> str:
+def _table_case(r: dict[str, Any], unicode: bool, lang: str = "en") -> str:
     """A table case: each player's result, every ledger entry with its reason, the net."""
-    lines = [(f"line {r['line']}: " if "line" in r else "") + f"table {r['event']}"]
+    from mjtools.messages import text
+
+    lines = [(f"line {r['line']}: " if "line" in r else "") + text("table.case", lang, event=r["event"])]
     for sub in r["results"]:
         hand = glyphs(sub.get("hand", ""), unicode)
         if "points" in sub:  # a winner's score record
             fans = ", ".join(f["id"] + (f" x{f['count']}" if f["count"] != 1 else "") for f in sub.get("fans", []))
-            what = f"{sub['points']:g} ({fans})" if sub.get("valid") else _style("not a legal win", fg="red") + f": {sub.get('reason')}"
+            what = f"{sub['points']:g} ({fans})" if sub.get("valid") else _style(text("table.not_a_win", lang), fg="red") + f": {sub.get('reason')}"
         else:  # a player at a draw
-            bits = ["ready" + (f", best {sub['best']:g}" if sub.get("best") is not None else "") if sub.get("tenpai") else "not ready"]
+            if not sub.get("tenpai"):
+                bits = [text("table.not_ready", lang)]
+            elif sub.get("best") is not None:
+                bits = [text("table.ready_best", lang, best=f"{sub['best']:g}")]
+            else:
+                bits = [text("table.ready", lang)]
             if sub.get("flower_pig"):
-                bits.append("flower pig")
+                bits.append(text("table.flower_pig", lang))
             what = "; ".join(bits)
         lines.append(f"  {sub.get('seat', '')} {hand}: {what}")
     if r.get("bumped"):
-        lines.append("  bumped by a nearer claimant: " + ", ".join(r["bumped"]))
+        lines.append("  " + text("table.bumped", lang, seats=", ".join(r["bumped"])))
     for e in r.get("ledger", []):
         lines.append(f"  {e['from']} -> {e['to']} {e['amount']:g}  {e['reason']}")
-    lines.append(_style("  net: " + ", ".join(f"{s} {v:+g}" for s, v in r["net"].items()), bold=True))
+    lines.append(_style("  " + text("table.net", lang, net=", ".join(f"{s} {v:+g}" for s, v in r["net"].items())), bold=True))
     if r.get("next_dealer"):
-        lines.append(f"  next dealer: {r['next_dealer']}")
+        lines.append("  " + text("table.next_dealer", lang, seat=r["next_dealer"]))
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from mjtools.cli.common import format_option
+from mjtools.cli.common import complete_rules, format_option
 from mjtools.errors import MjError, RuleFileError
 
 
@@ -23,10 +23,11 @@ def rules() -> None:
 @click.option("--all", "show_all", is_flag=True, help="Include abstract base files.")
 def list_(fmt: str, show_all: bool) -> None:
     """The variants on the rule search path ($MJTOOLS_RULES_PATH, then the shipped rules.d/)."""
-    from mjtools.output import Renderer
+    from mjtools.output import Renderer, simple_table
     from mjtools.rules import available
 
-    out = Renderer(fmt, "rules", batch=True)
+    # JSON keeps the aliases a list; the table shows them joined.
+    out = Renderer(fmt, "rules", batch=True, table=lambda recs: simple_table([{**r, "aliases": ", ".join(r["aliases"])} for r in recs]))
     for rs in available(include_abstract=show_all):
         out.emit({
             "id": rs.id,
@@ -36,13 +37,13 @@ def list_(fmt: str, show_all: bool) -> None:
             "hand": rs.hand_size,
             "model": rs.section("scoring").get("model"),
             "status": rs.raw.get("status", ""),
-            "aliases": ", ".join(rs.raw.get("aliases", ())),
+            "aliases": list(rs.raw.get("aliases", ())),
         })
     out.close()
 
 
 @rules.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete_rules)
 @click.option("--resolved", is_flag=True, help="Show the merged result of the extends chain (options applied).")
 @click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help="Set a rule option (with --resolved).")
 def show(name: str, resolved: bool, options: tuple[str, ...]) -> None:
@@ -147,8 +148,8 @@ def diff_rulesets(a: str, b: str) -> list[dict[str, Any]]:
 
 
 @rules.command()
-@click.argument("a")
-@click.argument("b")
+@click.argument("a", shell_complete=complete_rules)
+@click.argument("b", shell_complete=complete_rules)
 @format_option
 def diff(a: str, b: str, fmt: str) -> None:
     """The key paths where two resolved rulesets differ (names, texts and examples aside)."""

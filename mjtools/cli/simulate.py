@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -17,9 +18,13 @@ def _options(values: tuple[str, ...]) -> dict[str, Any]:
     return kv_pairs(list(values), "option")
 
 
-def _emit(records: list[dict[str, Any]], fmt: str, table: str, single: bool) -> None:
+def _emit(records: list[dict[str, Any]], fmt: str, table: str, single: bool, csv_rows: str | None = None) -> None:
     from mjtools.output import dumps
 
+    if csv_rows:
+        from mjtools.sim.batch import summary_rows
+
+        records = [row for r in records for row in summary_rows(r, csv_rows)]
     if fmt == "table":
         click.echo(table, nl=False)
     elif fmt == "json":
@@ -48,7 +53,7 @@ def _emit(records: list[dict[str, Any]], fmt: str, table: str, single: bool) -> 
 @format_option
 @click.option("--hands", type=int, default=100, show_default=True, help="Independent hands to play (East deals each).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Hand i plays from a random generator seeded from (SEED, i).")
-@click.option("--bots", default=None, metavar="NAME[,NAME...]", help="One bot for every seat or one per seat (E,S,W,N): efficient (default), random, an `mjtools.bots` entry point, or module:Class.")
+@click.option("--bots", default=None, metavar="NAME[,NAME...]", help="One bot for every seat or one per seat (E,S,W,N): efficient (default), defensive, random, an `mjtools.bots` entry point, or module:Class.")
 @click.option("--workers", type=int, default=1, show_default=True, help="Worker processes on this machine.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS", help="Run on a Dask distributed scheduler (needs the dask extra).")
 @click.option("--out", default=None, metavar="FILE.jsonl", help="Write a header line, then one record per hand in index order.")
@@ -57,8 +62,10 @@ def _emit(records: list[dict[str, Any]], fmt: str, table: str, single: bool) -> 
 @click.option("--input", "input_file", default=None, metavar="FILE", help="Scenarios as one JSON object per line.")
 @click.option("--plot", default=None, metavar="FILE.png", help="Draw the points per seat and the fan frequencies (needs the plot extra).")
 @click.option("-o", "--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="Set a rule option (repeatable).")
-@click.option("--trials", type=int, default=200, show_default=True, help="With HAND: games played per discard.")
-@click.option("--seat", default="E", show_default=True, metavar="E|S|W|N", help="With HAND: the seat holding it.")
+@click.option("--csv-rows", type=click.Choice(["seat", "fan"]), default=None, help="With -f csv: flat rows, one per seat or one per fan of each summary (default: one row per summary, lists and maps JSON-encoded).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --out file (without it, an existing file needs --resume).")
+@click.option("--trials", type=int, default=None, help="With HAND: games played per discard.  [default: 200]")
+@click.option("--seat", default=None, metavar="E|S|W|N", help="With HAND: the seat holding it.  [default: E]")
 @click.option("--discard", "discards", default=None, metavar="TILES", help="With HAND: only these discards (default: every distinct tile).")
 @click.option("--wall-left", type=int, default=None, metavar="N", help="With HAND: live tiles left in the wall (default: as after the deal).")
 @click.option("--visible", default=None, metavar="TILES", help="With HAND: tiles already out of play (discards, melds elsewhere).")
@@ -68,8 +75,9 @@ def _emit(records: list[dict[str, Any]], fmt: str, table: str, single: bool) -> 
 @click.option("--log-dir", default=None, metavar="DIR", help="Write each hand (or with --games each game) as a game record in DIR, readable by `mjtools replay`.")
 @click.option("--log-format", type=click.Choice(["tenhou6", "mjai"]), default="tenhou6", show_default=True, help="The format of --log-dir records.")
 def simulate(hand: tuple[str, ...], rules: str | None, fmt: str, hands: int, seed: int, bots: str | None, workers: int, dask_address: str | None, out: str | None, resume: bool,
-             scenarios: str | None, input_file: str | None, plot: str | None, rule_options: tuple[str, ...], trials: int, seat: str, discards: str | None,
-             wall_left: int | None, visible: str | None, progress: bool | None, games: int | None, length: str, log_dir: str | None, log_format: str) -> None:
+             scenarios: str | None, input_file: str | None, plot: str | None, rule_options: tuple[str, ...], csv_rows: str | None, force: bool, trials: int | None,
+             seat: str | None, discards: str | None, wall_left: int | None, visible: str | None, progress: bool | None, games: int | None, length: str, log_dir: str | None,
+             log_format: str) -> None:
     """Play whole hands under a variant's rules with bots, or the rest of a hand from HAND.
 
     Without HAND: --hands independent hands, each from the seed (S, i), summarised as win
@@ -90,21 +98,29 @@ def simulate(hand: tuple[str, ...], rules: str | None, fmt: str, hands: int, see
 
     name = default_rules(rules)
     opts = _options(rule_options)
+    if csv_rows and fmt != "csv":
+        raise UsageError("--csv-rows shapes CSV output: give -f csv")
     if hand:
-        if scenarios or input_file or out or resume or dask_address:
-            raise UsageError("HAND simulates one position; --scenarios, --input, --out, --resume and --dask are for whole-hand runs")
+        if scenarios or input_file or out or resume or dask_address or csv_rows:
+            raise UsageError("HAND simulates one position; --scenarios, --input, --out, --resume, --dask and --csv-rows are for whole-hand runs")
         from mjtools.sim.position import position_records, position_table
 
         rs = load_rules(name, opts)
-        recs = position_records(" ".join(hand), rs, parse_bots(bots, rs.players), seed, trials, seat, discards, wall_left, visible, workers)
+        recs = position_records(" ".join(hand), rs, parse_bots(bots, rs.players), seed, 200 if trials is None else trials, seat or "E", discards, wall_left, visible, workers)
         _emit([recs], fmt, position_table(recs), True)
         return
+    # Options of a position run are not silently dropped from a whole-hand run.
+    given = [f"--{n}" for n, v in (("trials", trials), ("seat", seat), ("discard", discards), ("wall-left", wall_left), ("visible", visible)) if v is not None]
+    if given:
+        raise UsageError(f"{', '.join(given)}: only with HAND (the position to play from); a whole-hand run deals its own hands")
+    if out and not resume and not force and Path(out).exists() and Path(out).stat().st_size:
+        raise UsageError(f"--out {out} exists: --resume continues it, --force overwrites it")
     if scenarios or input_file:
         if scenarios and input_file:
             raise UsageError("give --scenarios or --input, not both")
         if out or resume:
             raise UsageError("--out and --resume are for a single run, not scenarios")
-        _run_scenarios(scenarios or input_file, bool(input_file), name, opts, bots, hands, seed, workers, dask_address, fmt, plot, progress)
+        _run_scenarios(scenarios or input_file, bool(input_file), name, opts, bots, hands, seed, workers, dask_address, fmt, plot, progress, csv_rows)
         return
     rs = load_rules(name, opts)
     from mjtools.sim.batch import run_job, summary_table
@@ -130,10 +146,10 @@ def simulate(hand: tuple[str, ...], rules: str | None, fmt: str, hands: int, see
         from mjtools.sim.plot import plot_summaries
 
         plot_summaries([summary], [values], plot)
-    _emit([summary], fmt, summary_table(summary), True)
+    _emit([summary], fmt, summary_table(summary), True, csv_rows)
 
 
-def _run_scenarios(path: str, jsonl: bool, rules: str, opts: dict[str, Any], bots: str | None, hands: int, seed: int, workers: int, dask: str | None, fmt: str, plot: str | None, progress: bool | None) -> None:
+def _run_scenarios(path: str, jsonl: bool, rules: str, opts: dict[str, Any], bots: str | None, hands: int, seed: int, workers: int, dask: str | None, fmt: str, plot: str | None, progress: bool | None, csv_rows: str | None = None) -> None:
     from mjtools.sim.batch import comparison_table, load_scenarios, run_job
     from mjtools.sim.bots import parse_bots
     from mjtools.sim.runner import Job
@@ -162,4 +178,4 @@ def _run_scenarios(path: str, jsonl: bool, rules: str, opts: dict[str, Any], bot
         from mjtools.sim.plot import plot_summaries
 
         plot_summaries(summaries, values, plot)
-    _emit(summaries, fmt, comparison_table(summaries) + "\n", False)
+    _emit(summaries, fmt, comparison_table(summaries) + "\n", False, csv_rows)

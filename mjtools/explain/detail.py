@@ -78,7 +78,7 @@ def _option_facts(rs: Ruleset, oid: str, opt: Mapping[str, Any], lang: str) -> t
 
 def _fan_facts(rs: Ruleset, fid: str, fan: Mapping[str, Any], lang: str) -> tuple[list[str], dict[str, Any]]:
     unit = rs.section("scoring").get("unit", "")
-    facts = [text("detail.value", lang, value=fan_value(fan, unit, lang))]
+    facts = [text("detail.value", lang, value=fan_value(fan, unit, lang, rs.section("scoring").get("limit_value")))]
     if not fan.get("enabled", True):
         facts.append(text("detail.disabled", lang))
     if fan.get("yaku") is False:
@@ -139,7 +139,15 @@ def _summary(command: str, rec: Mapping[str, Any], lang: str) -> str:
             return text("example.invalid", lang, reason=rec.get("reason") or "")
         fans = ", ".join(f"{f['id']}" + (f" x{f['count']}" if f["count"] != 1 else "") for f in rec["fans"])
         unit = rec["fans"][0]["unit"] if rec["fans"] else ""
-        value = f"{rec['han']} han {rec['fu']} fu" if rec.get("han") is not None and rec.get("fu") else f"{rec['fan_total']:g} {unit}".strip()
+        if unit in ("yakuman", "limit"):
+            # A yakuman in yakuman, a limit hand as the count it scores (no misleading han or fu).
+            from mjtools.explain.render import score_value
+
+            value = score_value(rec, lang)
+        elif rec.get("han") is not None and rec.get("fu"):
+            value = f"{rec['han']} han {rec['fu']} fu"
+        else:
+            value = f"{rec['fan_total']:g} {unit}".strip()
         pays = ", ".join(f"{s} {a:g}" for s, a in rec["payments"].items() if a)
         return text("example.score", lang, fans=fans, value=value, points=f"{rec['points']:g}", pays=pays or "-")
     if command == "wait":

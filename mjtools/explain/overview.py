@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from mjtools.messages import has, text
+from mjtools.messages import has, text, unit_word
 from mjtools.rules.freeze import thaw
 from mjtools.rules.model import Ruleset, pick
 from mjtools.tiles.kinds import kind_name, parse_kind
@@ -159,10 +159,14 @@ def _win(rs: Ruleset, lang: str) -> list[str]:
     return lines
 
 
-def fan_value(fan: Mapping[str, Any], unit: str, lang: str) -> str:
-    """A fan's value in words: per instance, concealed / open, limit."""
+def fan_value(fan: Mapping[str, Any], unit: str, lang: str, limit_value: Any = None) -> str:
+    """A fan's value in words: per instance, concealed / open, limit. A limit hand of a
+    doubling variant says the count it scores (`limit_value`, the file's scoring.limit_value),
+    not the count written on the fan."""
     v = fan["value"]
-    unit = fan.get("unit", unit)
+    if fan.get("limit") and fan.get("limit") != "yakuman" and limit_value is not None:
+        return text("fanval.limit_hand", lang, v=fmt(limit_value, lang), unit=unit_word(fan.get("unit", unit), lang))
+    unit = unit_word(fan.get("unit", unit), lang)
     if isinstance(v, Mapping):
         closed, opened = v.get("closed"), v.get("open", v.get("closed"))
         if opened is None:
@@ -196,7 +200,7 @@ def _scoring(rs: Ruleset, lang: str) -> list[str]:
     lines.append(text("scoring.fans", lang, n=len(on)))
     for fid, fan in fans.items():
         off = "" if fan.get("enabled", True) else " " + text("fanval.off", lang)
-        lines.append(f"  {pick(fan.get('names'), lang) or fid} ({fid}): {fan_value(fan, unit, lang)}{off}")
+        lines.append(f"  {pick(fan.get('names'), lang) or fid} ({fid}): {fan_value(fan, unit, lang, sc.get('limit_value'))}{off}")
     return lines
 
 
@@ -293,5 +297,5 @@ def listing(rs: Ruleset, lang: str = "en") -> dict[str, Any]:
         "wildcards": wildcard_summary(rs, lang),
         "model": rs.section("scoring").get("model"),
         "status": rs.raw.get("status", ""),
-        "aliases": ", ".join(rs.raw.get("aliases", ())),
+        "aliases": list(rs.raw.get("aliases", ())),
     }

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from mjtools.messages import text
+from mjtools.messages import has, text, unit_word, yakuman_word
 
 
 def listing_table(rows: list[dict[str, Any]], lang: str) -> str:
@@ -106,7 +106,7 @@ def score_explain_lines(explain: Mapping[str, Any], lang: str) -> list[str]:
     if explain["decomposition"]:
         lines.append("    " + text("score.decomposition", lang, blocks=" ".join(explain["decomposition"]), wait=wait))
     for a in explain["awarded"]:
-        lines.append(f"    + {a['name']} ({a['id']}) {a['value']:g} {a['unit']}: {a['rule']}")
+        lines.append(f"    + {a['name']} ({a['id']}) {a['value']:g} {unit_word(a['unit'], lang)}: {a['rule']}")
     for x in explain["excluded"]:
         lines.append("    - " + text("score.excluded", lang, name=x["name"], id=x["id"], by=x["by_name"]))
     lines.append("    " + text("score.steps", lang))
@@ -115,6 +115,34 @@ def score_explain_lines(explain: Mapping[str, Any], lang: str) -> list[str]:
 
 
 def _has(key: str) -> bool:
-    from mjtools.messages import has
-
     return has(key)
+
+
+def limit_words(limit: str, lang: str) -> str:
+    """A record's limit name in `lang`, word by word ("2x yakuman", "kazoe yakuman", "cap")."""
+    words = []
+    for w in limit.split():
+        if w.endswith("x") and w[:-1].isdigit():
+            words.append(text("limit.times", lang, n=w[:-1]))
+        else:
+            words.append(text(f"limit.{w}", lang) if has(f"limit.{w}") else w)
+    return (" " if lang == "en" else "").join(words)
+
+
+def score_value(rec: Mapping[str, Any], lang: str) -> str:
+    """What a valid score record is worth, in words: yakuman counted in yakuman (no fu: it
+    does not matter), han and fu, or the fan total, with the limit or tier reached."""
+    fans = rec.get("fans", ())
+    yakuman = [f for f in fans if f.get("unit") == "yakuman"]
+    if yakuman and rec.get("han"):
+        return yakuman_word(rec["han"] // 13, lang)
+    if any(f.get("unit") == "limit" for f in fans):
+        return text("table.total", lang, total=f"{rec['fan_total']:g}") + f" ({text('table.limit_hand', lang, id=rec.get('limit') or '')})"
+    if rec.get("han") is not None:
+        out = text("table.han_fu", lang, han=rec["han"], fu=rec["fu"]) if rec.get("fu") else text("table.han", lang, han=rec["han"])
+    else:
+        out = text("table.total", lang, total=f"{rec['fan_total']:g}")
+    for extra in (rec.get("limit"), rec.get("tier")):
+        if extra:
+            out += f" ({limit_words(str(extra), lang)})"
+    return out

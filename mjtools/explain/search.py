@@ -22,7 +22,7 @@ from mjtools.rules.model import Ruleset
 def describe(rs: Ruleset, e: Entry, lang: str, term: Term | None = None) -> dict[str, Any]:
     """A found entry as a search row: variant, kind, path, name and value or text."""
     if e.kind == "fan":
-        what = fan_value(e.data, rs.section("scoring").get("unit", ""), lang)
+        what = fan_value(e.data, rs.section("scoring").get("unit", ""), lang, rs.section("scoring").get("limit_value"))
     elif e.kind == "option":
         what = text("detail.option_value", lang, value=option_word(rs.option_values.get(e.id)), default=option_word(e.data.get("default")))
     elif e.kind == "setting":

@@ -20,7 +20,7 @@ from typing import Any
 from mjtools.rules.loader import _rule_files, find, load_resolved
 from mjtools.rules.model import Ruleset, pick
 
-__all__ = ["Ruleset", "available", "load", "pick", "load_path"]
+__all__ = ["Ruleset", "available", "load", "pick", "load_path", "names"]
 
 _MEMO: dict[tuple[str, tuple[tuple[str, Any], ...]], Ruleset] = {}
 
@@ -46,3 +46,14 @@ def available(include_abstract: bool = False) -> list[Ruleset]:
         if include_abstract or not rs.abstract:
             out.append(rs)
     return out
+
+
+def names() -> list[str]:
+    """Every name --rules accepts on the search path: variant ids and their aliases (abstract
+    base files aside), for shell completion."""
+    from mjtools.rules.loader import alias_index
+
+    files = _rule_files()
+    ids = {rid for rid, f in files.items() if not load_path(f).abstract}
+    return sorted(ids | {alias for alias, rid in alias_index().items() if rid in ids})
+

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
@@ -13,7 +13,10 @@ from mjtools.rules.freeze import apply_options, freeze, thaw
 from mjtools.tiles.kinds import SUIT_OFFSET, parse_kind
 
 _EMPTY: Mapping[str, Any] = freeze({})
-LANG_KEYS = {"en": ("en",), "zh": ("zh_hans", "zh_hant"), "ja": ("ja", "zh_hant", "zh_hans")}
+# The keys of a text in each output language. A text missing in the language is shown in
+# English (never in another language: Chinese rule text is no Japanese text); the CLI says so
+# once (`lacks_text`).
+LANG_KEYS = {"en": ("en",), "zh": ("zh_hans", "zh_hant"), "ja": ("ja",)}
 
 
 def pick(text: Mapping[str, str] | None, lang: str = "en") -> str:
@@ -24,6 +27,24 @@ def pick(text: Mapping[str, str] | None, lang: str = "en") -> str:
         if text.get(key):
             return text[key]
     return next(iter(text.values()), "")
+
+
+def _texts(node: Any) -> Iterator[Mapping[str, Any]]:
+    """The language maps (names, text, an option choice's text) in a rule-file section."""
+    if isinstance(node, Mapping):
+        if "en" in node and all(isinstance(v, str) for v in node.values()):
+            yield node
+            return
+        for v in node.values():
+            yield from _texts(v)
+
+
+def lacks_text(rs: Ruleset, lang: str) -> bool:
+    """Whether some fan, option, special rule or unsupported note of `rs` has no text in `lang`
+    (it is then shown in English)."""
+    keys = LANG_KEYS.get(lang, (lang,))
+    sections = (rs.raw.get(k) for k in ("fans", "options", "special_rules", "unsupported", "names"))
+    return any(not any(t.get(k) for k in keys) for sec in sections for t in _texts(sec))
 
 
 def parse_option_value(raw: str) -> Any:

@@ -7,7 +7,7 @@ from functools import lru_cache
 from operator import le
 from typing import TYPE_CHECKING
 
-from mjtools.errors import IllegalHandError, NotationError
+from mjtools.errors import CopiesError, IllegalHandError, NotationError, TileCountError
 from mjtools.rules.counted import Counted, counted_entries, counted_kinds
 from mjtools.rules.model import Ruleset
 from mjtools.tiles.hand import CHOW, KONG_KINDS, PUNG, Aside, Hand, Meld
@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from mjtools.tiles.context import WinContext
 
 
-def _err(msg: str, text: str, kind: int | None = None) -> NotationError:
+def _err(msg: str, text: str, kind: int | None = None, cls: type[NotationError] = NotationError) -> NotationError:
     pos = _find_kind(text, kind) if (text and kind is not None) else None
-    return NotationError(msg, text, pos)
+    return cls(msg, text, pos)
 
 
 def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Hand:
@@ -105,7 +105,7 @@ def check_hand(
         if n > limits[kind]:
             if not allowed[kind]:
                 raise _err(f"{kind_str(kind)} is not in the {rs.id} tile set", text, kind)
-            raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limits[kind]})", text, kind)
+            raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limits[kind]})", text, kind, CopiesError)
     reds = {"m": 0, "p": 0, "s": 0}
     red_fives = rs.red_fives
     # A suit can hold too many red fives only if it holds more fives than it may have red.
@@ -127,7 +127,7 @@ def check_hand(
     want = sizes or (rs.hand_size, rs.hand_size + 1)
     if size not in want and not any_size:
         need = " or ".join(str(w) for w in want)
-        raise IllegalHandError(f"hand has {size} tiles; {rs.id} needs {need} (concealed + 3 per meld + the + tile)")
+        raise TileCountError(f"hand has {size} tiles; {rs.id} needs {need} (concealed + 3 per meld + the + tile)")
     calls = rs.section("calls")
     kinds_ok = set(calls.get("meld_kinds", {})) if hand.melds else ()
     entries = counted_entries(rs) if hand.melds else ()
@@ -197,6 +197,155 @@ def _is_set(kinds: tuple[int, ...], shape: str) -> bool:
     return len(ks) == 3 and ks[0] < 27 and ks[0] // 9 == ks[2] // 9 and ks == [ks[0], ks[0] + 1, ks[0] + 2]
 
 
+def left_of(rs: Ruleset, seat: str) -> str:
+    """The player on `seat`'s left: the one who discards just before him."""
+    seats = rs.seats
+    return seats[(seats.index(seat) - 1) % len(seats)]
+
+
+class _Facts:
+    """What check_context reads from a ruleset, read once per ruleset (it runs for every hand)."""
+
+    def __init__(self, rs: Ruleset):
+        calls = rs.section("calls")
+        kinds = calls.get("meld_kinds", {})
+        self.seats = rs.seats
+        self.left = {s: left_of(rs, s) for s in self.seats}
+        self.chow_kinds = frozenset(k for k, v in kinds.items() if v.get("counts_as") == "chow") | {CHOW}
+        self.honor_chow = bool(rs.section("win").get("honor_chow"))
+        self.kong_kinds = frozenset(k for k, v in kinds.items() if v.get("counts_as") == "kong") | set(KONG_KINDS)
+        kita = calls.get("kita")
+        self.kita = Tile(parse_kind(kita if isinstance(kita, str) else "4z")) if kita else None
+        self.riichi = bool(rs.section("play").get("riichi"))
+        # One dora indicator, and one more per kong where kongs turn indicators (at most
+        # calls.max_kongs of them in a hand).
+        kongs = calls.get("max_kongs", 4) if rs.section("wall").get("kong_indicator", "none") != "none" else 0
+        self.most_dora = 1 + (4 if kongs is None else kongs)
+        # (five kind, suit, red copies, plain copies) where the tile set has red fives.
+        self.fives = tuple((SUIT_GROUP[suit] * 9 + 4, suit, red, rs.copies[SUIT_GROUP[suit] * 9 + 4] - red) for suit, red in rs.red_fives.items() if red)
+
+
+def _facts(rs: Ruleset) -> _Facts:
+    got = rs.__dict__.get("_context_facts")
+    if got is None:
+        got = rs.__dict__["_context_facts"] = _Facts(rs)
+    return got
+
+
+def _is_chow(m: Meld, f: _Facts) -> bool:
+    """A chow, a meld kind the file counts as one, or an honour chow (Nanchang)."""
+    if m.kind in f.chow_kinds:
+        return True
+    return m.kind == "irregular" and f.honor_chow and is_honor_chow(m.kinds)
+
+
+def source_reason(hand: Hand, rs: Ruleset, seat: str) -> str | None:
+    """Why a meld's @SEAT cannot have given it to `seat` (None: every source is possible).
+    In every variant a meld comes from another seat that plays, and a chow only from the
+    player on the left (the one who discards just before)."""
+    f = _facts(rs)
+    for m in hand.melds:
+        src = m.source
+        if src is None:
+            continue
+        if src not in f.seats:
+            return f"{format_meld(m)}: {rs.id} has no {src} seat (seats {', '.join(f.seats)})"
+        if src == seat:
+            return f"{format_meld(m)}: called from {src}, the player's own seat (--seat {seat}); a meld is called from another player's discard"
+        if src != f.left[seat] and _is_chow(m, f):
+            return f"{format_meld(m)}: a chow is called only from the player on the left ({f.left[seat]} for {seat}), not from {src}"
+    return None
+
+
+def _seen_tiles(f: _Facts, ctx: WinContext) -> dict[str, tuple[Tile, ...]]:
+    """Physical tiles outside the hand that the options name, by option: --visible, the dora
+    and ura indicators (they lie in the dead wall) and --kita Norths."""
+    out = {}
+    if ctx.visible:
+        out["--visible"] = tuple(ctx.visible)
+    if ctx.indicators.get("dora"):
+        out["--indicator"] = tuple(ctx.indicators["dora"])
+    if ctx.ura:
+        out["--ura"] = tuple(ctx.ura)
+    if ctx.kita and f.kita is not None:
+        out["--kita"] = (f.kita,) * ctx.kita
+    return out
+
+
+def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int] = frozenset(), reds_matter: bool = True) -> str | None:
+    """More copies of a kind between the hand and the tiles the options name than the tile set
+    has, or (`reds_matter`: where a red five changes the value) fewer red fives than four of a
+    five must include."""
+    f = _facts(rs)
+    named = _seen_tiles(f, ctx) if (ctx.visible or ctx.indicators or ctx.ura or ctx.kita) else {}
+    fives = f.fives if reds_matter else ()
+    counts = hand.counts
+    extra: dict[int, int] = {}  # copies the options name, by kind
+    if named:
+        for tiles in named.values():
+            for t in tiles:
+                extra[t.kind] = extra.get(t.kind, 0) + 1
+        from mjtools.analysis.wildcards import copies_in_play
+
+        limits = copies_in_play(rs, ctx)
+        for k, n in sorted(extra.items()):
+            if counts[k] + n > limits[k] and k not in wild:
+                where = ", ".join(["the hand", *named][:-1]) + " and " + [*named][-1]
+                return f"{where} hold {counts[k] + n} copies of {kind_str(k)}; {rs.id} has {limits[k]}"
+    for five, suit, red, plain in fives:
+        # Of the tile set's copies of a five, `red` are red: holding more than the plain ones
+        # means holding a red one (written 0). A turned indicator kept out of play may be the
+        # red one, so the tile set's copies count here, not the copies in play.
+        total = counts[five] + extra.get(five, 0)
+        need = total - plain
+        if need <= 0:
+            continue
+        held = sum(1 for t in hand.all_tiles() if t.red and t.suit == suit) if hand.reds else 0
+        held += sum(1 for tiles in named.values() for t in tiles if t.red and t.suit == suit)
+        if need > held:
+            return f"{total} of the {plain + red} 5{suit} include {need} red five{'s' if need > 1 else ''} in {rs.id}: write {'them' if need > 1 else 'it'} 0{suit}"
+    return None
+
+
+def flags_reason(hand: Hand, rs: Ruleset, ctx: WinContext) -> str | None:
+    """Flags that contradict the hand or the variant's rules (read from the rule file)."""
+    has = ctx.situations.get
+    f = _facts(rs)
+    if has("kong_bloom"):
+        kita = f.kita is not None and (ctx.kita or hand.aside_tiles("kita"))
+        if not kita and not any(m.kind in f.kong_kinds for m in hand.melds):
+            return "--kong-bloom: a win on a kong's replacement tile needs a kong in the hand" + (" (or a North set aside)" if f.kita is not None else "")
+    if has("robbing_kong") and hand.last is not None:
+        k = hand.last.kind
+        held = hand.counts[k] - 1
+        if held > 0:
+            return f"--robbing-kong: the robbed kong holds the other three {kind_str(k)}, but the hand holds {held} more"
+    if ctx.tsumo and f.riichi and has("first_turn") and (has("riichi") or has("double_riichi")):
+        flag = "--riichi" if has("riichi") else "--double-riichi"
+        return f"{flag} with --first-turn --tsumo: riichi is declared with a discard, and a first-turn self-draw comes before one's first discard"
+    dora = ctx.indicators.get("dora", ())
+    if dora:
+        if len(dora) > f.most_dora:
+            return f"--indicator: {len(dora)} dora indicators; {rs.id} turns at most {f.most_dora} (one, and one per kong)"
+        if len(ctx.ura) > len(dora):
+            return f"--ura: {len(ctx.ura)} ura indicators under {len(dora)} dora indicator{'s' if len(dora) > 1 else ''}"
+    return None
+
+
+def check_context(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int] = frozenset(), reds_matter: bool = True) -> None:
+    """Refuse (IllegalHandError, exit 2) a hand and options that cannot occur together: a meld
+    from a seat that cannot give it, a fifth copy or a missing red five between the hand and
+    the tiles the options name, a flag the hand or the rules contradict. Every command checks
+    a hand through here (prepare for wait and shanten, scoring.score for score and simulate).
+    Shapes do not see colours: wait and shanten (`reds_matter` false) read a 5 as any five."""
+    why = source_reason(hand, rs, ctx.seat) if hand.melds else None
+    why = why or copies_reason(hand, rs, ctx, wild, reds_matter)
+    if not why and (ctx.situations or ctx.indicators):
+        why = flags_reason(hand, rs, ctx)
+    if why:
+        raise IllegalHandError(why)
+
+
 SUIT_GROUP = {"m": 0, "p": 1, "s": 2}
 
 
@@ -207,6 +356,7 @@ def prepare(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "") -> tuple[H
     wild = wild_kinds(rs, ctx)
     spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec
     hand = check_hand(hand, rs, text, wild=wild, copies=copies_in_play(rs, ctx))
+    check_context(hand, rs, ctx, wild, reds_matter=False)
     return hand, spec
 
 

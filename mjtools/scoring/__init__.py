@@ -15,7 +15,7 @@ from mjtools.analysis.decompose import decompositions
 from mjtools.analysis.wildcards import copies_in_play, dora_kinds, stand_ins, wild_kinds
 from mjtools.patterns.ctx import Ctx, hand_features
 from mjtools.rules.model import Ruleset
-from mjtools.rules.validate import aside_reason, check_hand
+from mjtools.rules.validate import aside_reason, check_context, check_hand
 from mjtools.scoring.fans import evaluate_fans, plan_for
 from mjtools.scoring.result import Evaluation, HandValue
 from mjtools.scoring.score_plan import ScorePlan, score_plan
@@ -121,6 +121,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         apart = aside_reason(hand, rs) if sp.aside_rules else None
         dead = sp.dead
         hand = check_hand(hand, rs, text, wild=wild, need_last=True, sizes=sp.sizes, any_size=dead, copies=copies_in_play(rs, ctx) if sp.turned_copy else None)
+        check_context(hand, rs, ctx, wild)
         rec = {"hand": str(hand), "rules": rs.id}
         why = apart or (dead_hand_reason(hand, rs) if dead else None)
         readings = [] if why else _evaluations(hand, rs, ctx, lang, wild, sp)

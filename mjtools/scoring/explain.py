@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjtools.messages import has, localize, text
+from mjtools.messages import has, localize, text, unit_word
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring.result import Evaluation, HandValue, Settled
 
@@ -135,8 +135,10 @@ def build(readings: list[Reading], chosen: int, rs: Ruleset, lang: str) -> dict[
     for a in ev.fans:
         rule = pick(rs.fans[a.id].get("text"), lang) if a.id in rs.fans else ""
         name = a.name or fan_name(rs, a.id, lang)
-        awarded.append({"id": a.id, "name": name, "rule": rule or name, "value": _num(a.total), "per": _num(a.value), "count": a.count, "unit": a.unit})
-        amount = text("explain.times", lang, value=_fmt(a.value), count=a.count, total=_fmt(a.total), unit=a.unit) if a.count != 1 else f"{_fmt(a.value)} {a.unit}".strip()
+        per = a.shown_value
+        awarded.append({"id": a.id, "name": name, "rule": rule or name, "value": _num(per * a.count), "per": _num(per), "count": a.count, "unit": a.unit})
+        unit = unit_word(a.unit, lang)
+        amount = text("explain.times", lang, value=_fmt(per), count=a.count, total=_fmt(per * a.count), unit=unit) if a.count != 1 else f"{_fmt(per)} {unit}".strip()
         steps.append(text("explain.fan", lang, name=name, id=a.id, amount=amount, rule=rule or name))
     excluded = []
     for fid, by in ev.excluded:

@@ -139,8 +139,10 @@ class Entry:
         self.open = fan_value(fan, False)
         self.instance = fan.get("per") == "instance"
         self.max_count = fan.get("max_count")
-        self.unit = fan.get("unit", unit_default)
         self.limit = fan.get("limit", False)
+        # A limit hand counts in its own unit: riichi yakuman (value 1, 2 for a double), and a
+        # Chinese limit hand as one limit (the count it scores is the hand's fan_total).
+        self.unit = "yakuman" if self.limit == "yakuman" else "limit" if self.limit else fan.get("unit", unit_default)
         self.yaku = fan.get("yaku", True)
         self.category = fan.get("category")
         self.names = fan.get("names")
@@ -163,7 +165,7 @@ class Entry:
             if len(self._awarded) > 64:
                 self._awarded.clear()
             name = self.name(lang)
-            record = SharedDict(id=self.id, name=name, names=self.names3, value=_whole(value), count=count, unit=self.unit)
+            record = SharedDict(id=self.id, name=name, names=self.names3, value=_whole(1 if self.unit == "limit" else value), count=count, unit=self.unit)
             got = self._awarded[key] = Awarded(self.id, value, count, self.unit, self.limit, self.yaku, self.category, name, record)
         return got
 

@@ -90,7 +90,8 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
     if steps:
         steps.msg("liability.shown", rule=rid, n=len(shown), sets=", ".join(str(m) for m in shown))
     deal_in = rule.get("deal_in", "none")
-    if not ctx.tsumo and deal_in != "none":
+    # A robbed kong scored as a self-draw (抢杠当自摸) was still dealt in by the kong's player.
+    if (not ctx.tsumo or ctx.has("robbing_kong")) and deal_in != "none":
         ok = True
         if rule.get("deal_in_completes"):
             d = ev.decomposition

@@ -66,6 +66,12 @@ class Awarded:
     def total(self) -> float:
         return self.value * self.count
 
+    @property
+    def shown_value(self) -> float:
+        """The value a record shows per instance: a limit hand is one limit, whatever count
+        the rule file gives it for the score model (limit_value, or its own value)."""
+        return 1 if self.unit == "limit" else self.value
+
 
 @dataclass
 class Evaluation:

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from mjtools.errors import UsageError
-from mjtools.messages import Msg
+from mjtools.messages import Joined, Msg
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.bonuses import bird_entries, chicken_entries, flower_entries
 from mjtools.scoring.kongs import kong_entries
@@ -217,6 +217,10 @@ def _dealer_factor(p: Plan, ctx: WinContext, behalf: str) -> float:
 @lru_cache(maxsize=64)
 def _dealer_reason(p: Plan, streak: int) -> str:
     """The ledger reason of the dealer entries: a few words fixed by the rules and the streak."""
+    return "dealer: " + _dealer_bits(p, streak)
+
+
+def _dealer_bits(p: Plan, streak: int) -> str:
     bits = []
     if p.tai:
         bits.append(f"庄家 {num(p.tai)} 台")
@@ -224,7 +228,7 @@ def _dealer_reason(p: Plan, streak: int) -> str:
         bits.append(f"连{streak}" + (f"拉{streak}" if p.pull_tai else "") + f" {num(streak * (p.streak_tai + p.pull_tai))} 台")
     if p.add:
         bits.append(f"庄闲 +{num(p.add)}")
-    return "dealer: " + ", ".join(bits)
+    return ", ".join(bits)
 
 
 def _dealer_entries(p: Plan, ctx: WinContext, parts: list[tuple[str, str, float]], steps: Steps) -> list[dict[str, Any]]:
@@ -243,7 +247,8 @@ def _dealer_entries(p: Plan, ctx: WinContext, parts: list[tuple[str, str, float]
     amount = num(amount)
     out = [{"from": payer, "to": ctx.seat, "amount": amount, "reason": reason} for payer in involved]
     if steps:
-        steps.msg("settle.dealer_entries", reason=reason, amount=num(amount))
+        # The step says "dealer" in the user's language; the ledger reason stays as it is.
+        steps.msg("settle.dealer_entries", reason=Joined([Msg("word.dealer"), _dealer_bits(p, ctx.streak)], ": "), amount=num(amount))
     return out
 
 

@@ -38,10 +38,11 @@ class Checks:
         self.unless = frozenset(self.unless_order)
         self.only_for = frozenset(win.get("self_draw_only_for") or ())
         calls = rs.section("calls")
-        self.chi_left_only = bool(calls.get("chi_left_only"))
+        # A chow from another seat than the left player's is refused before scoring, in every
+        # variant (rules/validate.py source_reason); what is left here are variant rules.
         self.kong_not_from_left = calls.get("exposed_kong_from_left") is False
         self.no_bloom = bool(win.get("no_bloom_after_exposed_kong"))
-        self.calls = self.chi_left_only or self.kong_not_from_left or self.no_bloom
+        self.calls = self.kong_not_from_left or self.no_bloom
         self.no_win = tuple((t, parse_kind(t)) for t in win.get("no_win_holding", ()))
         self.max_wild_for_basic = win.get("max_wild_for_basic")
         self.wants_ids = bool(self.unless or self.only_for or self.max_wild_for_basic is not None)
@@ -137,7 +138,6 @@ def _only_yaku(rs: Ruleset) -> bool:
         set(win) - _SHAPE_KEYS <= {"minimum"}
         and set(win.get("minimum", {})) <= {"yaku"}
         and rs.section("calls").get("exposed_kong_from_left") is not False
-        and not rs.section("calls").get("chi_left_only")
     )
 
 
@@ -229,17 +229,12 @@ def call_reason(rs: Ruleset, ctx: WinContext, hand, ch: Checks | None = None) ->
     if ch is None:
         ch = checks_for(rs)
     melds = hand.melds
-    if ch.chi_left_only or ch.kong_not_from_left:
+    if ch.kong_not_from_left:
         seats = rs.seats
         left = seats[(seats.index(ctx.seat) - 1) % len(seats)]
-        if ch.chi_left_only:
-            for m in melds:
-                if m.kind == "chow" and m.source is not None and m.source != left:
-                    return f"chi_left_only: the chow {m} was called from {m.source}, not from the left player {left}"
-        if ch.kong_not_from_left:
-            for m in melds:
-                if m.kind == "exposed_kong" and m.source == left:
-                    return f"exposed_kong_from_left: the kong {m} was called on the left player's discard (不得顺杠)"
+        for m in melds:
+            if m.kind == "exposed_kong" and m.source == left:
+                return f"exposed_kong_from_left: the kong {m} was called on the left player's discard (不得顺杠)"
     if ch.no_bloom and ctx.has("kong_bloom"):
         last = melds[-1]
         if last.kind == "exposed_kong":

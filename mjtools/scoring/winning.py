@@ -10,13 +10,11 @@ from mjtools.tiles.hand import Hand
 from mjtools.tiles.kinds import Tile
 
 
-def winning_flags(hand: Hand, kind: int, rs: Ruleset, ctx: WinContext) -> dict[str, bool]:
+def winning_flags(hand: Hand, kind: int, rs: Ruleset, ctx: WinContext, ways: tuple[str, ...] = ("ron", "tsumo")) -> dict[str, bool]:
+    """Per way of winning in `ways` ("ron", "tsumo"): whether the hand completed by `kind` wins."""
     legal_win = _LEGAL_WIN[0] if _LEGAL_WIN else _legal_win()
     done = hand.with_last(Tile(kind))
-    return {
-        "ron": legal_win(done, rs, replace(ctx, tsumo=False)),
-        "tsumo": legal_win(done, rs, replace(ctx, tsumo=True)),
-    }
+    return {way: legal_win(done, rs, replace(ctx, tsumo=way == "tsumo")) for way in ways}
 
 
 _LEGAL_WIN: list = []

@@ -238,3 +238,17 @@ def summary_table(s: Mapping[str, Any]) -> str:
     if fans:
         lines.append(tabulate([[k, v] for k, v in fans], headers=["fan", "wins"], tablefmt="simple"))
     return "\n".join(lines) + "\n"
+
+
+def summary_rows(s: Mapping[str, Any], by: str) -> list[dict[str, Any]]:
+    """A summary as flat rows for CSV (`--csv-rows`): one per seat (its bot, win share and
+    points) or one per fan (its count as in the summary's `fans`, and per win event), each
+    led by the run's scalars."""
+    head = {k: s[k] for k in ("name", "rules", "hands", "seed") if k in s}
+    if by == "seat":
+        return [
+            {**head, "seat": seat, "bot": s["bots"][i], "win_share": s["win_share_by_seat"][seat], "points": s["points_by_seat"][seat], "mean_points": s["mean_points_by_seat"][seat]}
+            for i, seat in enumerate(s["points_by_seat"])
+        ]
+    return [{**head, "fan": fid, "count": n, "per_win": round(n / s["win_events"], 4) if s["win_events"] else 0} for fid, n in s["fans"].items()]
+

@@ -157,6 +157,7 @@ class Claims(_Base):
         p.river.append(code)
         self.vis[k] += 1
         self.turns += 1
+        p.river_turns.append(self.turns)
         riichi = a.kind == "riichi"
         if p.ippatsu and not riichi:
             p.ippatsu = False
@@ -165,6 +166,7 @@ class Claims(_Base):
             p.riichi = True
             p.double_riichi = p.draws == 1 and not self.interrupted
             p.ippatsu = True
+            p.riichi_turn = self.turns
             self.event("riichi", p.seat, tile=code_str(code))
         kong_turn, p.kong_turn = p.kong_turn, False
         while self.pending_indicator:

@@ -19,7 +19,7 @@ from mjtools.rules.model import Ruleset
 from mjtools.sim import settle
 from mjtools.sim.claims import Claims, _End
 from mjtools.sim.config import PlayConfig, config, kind_of
-from mjtools.sim.fastshape import Analyzer, Melds, melds_info
+from mjtools.sim.fastshape import Analyzer, Melds
 from mjtools.sim.options import turn_options
 from mjtools.sim.state import Action, MeldRec, Player, View, code_str
 from mjtools.sim.wall import Wall
@@ -102,7 +102,8 @@ class HandEngine(Claims):
 
     def melds_info(self, p: Player) -> Melds:
         if p._melds_info is None:
-            p._melds_info = melds_info(p.meld_kinds())
+            hidden = sum(1 for m in p.melds if m.kind == "concealed_kong")
+            p._melds_info = self.analyzer(p.void).melds(p.meld_kinds(), hidden)
         return p._melds_info
 
     def visible_counts(self) -> list[int]:
@@ -132,7 +133,7 @@ class HandEngine(Claims):
             an = self.analyzer(p.void)
             counts, wild = an.natural(p.counts)
             m = self.melds_info(p)
-            p.shanten = an.distance(counts, m) - wild - 1
+            p.shanten = an.shanten(counts, wild, m)
             p._waits = an.waits(counts, wild, m, p.held()) if p.shanten == 0 else []
         return p._waits
 
@@ -143,7 +144,7 @@ class HandEngine(Claims):
         an = self.analyzer(p.void)
         m = self.melds_info(p)
         counts, wild = an.natural(p.counts)
-        if an.distance(counts, m) - wild - 1 > 0:  # no discard can leave it ready
+        if an.shanten(counts, wild, m) > 0:  # no discard can leave it ready
             return []
         sh = an.discard_shanten(p.counts, m, sorted({kind_of(c) for c in codes}))
         out = []

@@ -13,17 +13,26 @@ from mjtools.sim.fastshape import Analyzer, Melds, Row
 
 
 def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row] | None:
-    """`discard_rows` where the standard form has one reading and no wildcards: a discard
-    changes one group's vector, and the draws that help every other group depend only on
-    that new vector, so discards giving the same vector share them."""
-    if an.slow or not an.has_standard or an.wild or an.stand:
+    """`discard_rows` where the standard form has one reading: a discard changes one group's
+    vector, and the draws that help every other group depend only on that new vector, so
+    discards giving the same vector share them. Wildcards are counted apart (a wildcard let
+    go changes no vector, one wildcard fewer) and stand-in tiles as the kind they play; hands
+    holding wildcards and melds, which the tables alone do not settle (`Analyzer.rich`), go
+    the general way."""
+    if an.slow or not an.has_standard or an._forms is not None:
         return None
+    wilds, stand = an.wild, an.stand
+    if wilds or stand:
+        counts, wild = an.natural(physical)
+        if wild and m.n and an.meld_cap:
+            return None
+    else:
+        counts, wild = list(physical[:34]), 0
     readings = an._readings(m)
     sets = an.spec.sets_needed - m.n
     if len(readings) != 1 or sets < 0:
         return None
     col = 2 * sets + 1
-    counts = list(physical[:34])
     keys = an.keys(counts)
     gids = [ZERO, ZERO, ZERO, ZERO]
     where = {}
@@ -39,35 +48,47 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             d = dmemo[mk] = VECTORS[combine(combine(gl[0], gl[1]), combine(gl[2], gl[3]))][col]
         return d
 
-    after = []  # (kind, standard distance after discarding it, group, the group's new vector)
-    seen: dict[tuple[int, int], int] = {}
+    # (physical kind, standard distance after discarding it, group, the group's new vector,
+    # the natural kind it takes away (-1: a wildcard), wildcards left)
+    after = []
+    seen: dict[int, int] = {}  # (new vector << 2 | group) -> distance
+    # a kind outside the shapes (a plan's other suits), or a wildcard, is in no group: its
+    # discard changes no vector, as if it left some group unchanged
+    outside = (next(iter(where), 0), -1)
     for k in kinds:
-        g, i = pos[k]
+        if k in wilds:
+            n, w_left = -1, wild - 1
+            g, i = outside
+        else:
+            n, w_left = stand.get(k, k), wild
+            g, i = pos.get(n, outside)
         w = where.get(g)
-        ng = gids[g] if w is None else w[2][w[1][keys[g] - POW5[i]]]
-        d = seen.get((g, ng))
+        ng = gids[g] if w is None or i < 0 else w[2][w[1][keys[g] - POW5[i]]]
+        d = seen.get(ng << 2 | g)
         if d is None:
             gl = list(gids)
             gl[g] = ng
-            d = seen[(g, ng)] = dist(gl)
-        after.append((k, d, g, ng))
+            d = seen[ng << 2 | g] = dist(gl)
+        after.append((k, d, g, ng, n, w_left))
     # Seven pairs / orphans: removing a tile never lowers their distance, so they matter
     # only for discards whose standard distance is at least the 14-tile hand's.
-    st14 = an._stats(counts) if (an.seven or an.orphans) and not m.n else None
+    st14 = None
+    if (an.seven or an.orphans) and not m.n and not (only_best and an._other_bound(counts) - wild > min(a[1] - a[5] for a in after)):
+        st14 = an._stats(counts)
     o14 = an._other_distance(st14, m) if st14 is not None else INF
     other: dict[int, int] = {}
-    if o14 < INF and not (only_best and o14 > min(a[1] for a in after)):
-        for k, d, _g, _n in after:
+    if o14 < INF and not (only_best and o14 - wild > min(a[1] - a[5] for a in after)):
+        for k, d, _g, _ng, n, _w in after:
             if o14 <= d:
-                other[k] = an._other_distance(an._restat(st14, counts[k], k, -1), m)  # type: ignore[arg-type]
-    if only_best:
+                other[k] = o14 if n < 0 else an._other_distance(an._restat(st14, counts[n], n, -1), m)  # type: ignore[arg-type]
+    if only_best:  # (least shanten: distance less the wildcards left)
         if other:
-            least = min(min(d, other.get(k, INF)) for k, d, _, _ in after)
-            after = [a for a in after if min(a[1], other.get(a[0], INF)) == least]
+            least = min(min(a[1], other.get(a[0], INF)) - a[5] for a in after)
+            after = [a for a in after if min(a[1], other.get(a[0], INF)) - a[5] == least]
         else:
-            least = min(a[1] for a in after)
-            after = [a for a in after if a[1] == least]
-    shared: dict[tuple[int, int], int] = {}
+            least = min(a[1] - a[5] for a in after)
+            after = [a for a in after if a[1] - a[5] == least]
+    shared: dict[int, int] = {}  # (new vector << 2 | group) -> draws helping the others
     rows = []
     copies = an.copies
     rests = an._rests(gids)
@@ -75,20 +96,26 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     sig14 = {g: an._sig(w[0], w[1], w[2], len(w[3]), keys[g]) for g, w in where.items()}
     pairs: dict[tuple[int, int], int] = {}
     kind_mask = an._kind_mask
+    shifts, sigs = an._shift, an._sigs
+    mapped = bool(wilds or stand)
     ok = 0  # kinds not all held already
-    for x in range(34):
-        if held[x] < copies[x]:
-            ok |= 1 << x
-    for k, d, g, ng in after:
+    if not mapped:
+        for x in range(34):
+            if held[x] < copies[x]:
+                ok |= 1 << x
+    for k, d, g, ng, n, w_left in after:
         o = other.get(k, INF)
         if o <= d:
-            counts[k] -= 1
-            ogain = an._other_gain(counts, an._restat(st14, counts[k] + 1, k, -1), m, o)  # type: ignore[arg-type]
-            counts[k] += 1
+            if n >= 0:
+                counts[n] -= 1
+                ogain = an._other_gain(counts, an._restat(st14, counts[n] + 1, n, -1), m, o)  # type: ignore[arg-type]
+                counts[n] += 1
+            else:
+                ogain = an._other_gain(counts, st14, m, o)  # type: ignore[arg-type]
         if o < d:
             gain, d = ogain, o
         else:
-            gain = shared.get((g, ng))
+            gain = shared.get(ng << 2 | g)
             if gain is None:
                 gain = 0
                 for g2 in where:
@@ -101,30 +128,50 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                         if rest is None:
                             rest = combine(ng, pc)
                         sig = sig14[g2]
-                        got = memo.get((sig, rest, col))
+                        got = memo.get(sig << 40 | rest << 4 | col)
                         if got is None:
                             got = an._positions(sig, rest, col)
                         if got:
-                            gain |= kind_mask(g2, got)
-                shared[(g, ng)] = gain
+                            gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
+                shared[ng << 2 | g] = gain
             w = where.get(g)
             if w is not None:
                 tid, ids, tg, gk = w
-                got = an._gain_at(tid, ids, tg, gk, keys[g] - POW5[pos[k][1]], rests[g], col)
+                i = pos.get(n, outside)[1] if n >= 0 else -1
+                key = keys[g] - (POW5[i] if i >= 0 else 0)
+                sig = sigs.get(tid << 24 | key)
+                if sig is None:
+                    sig = an._sig(tid, ids, tg, len(gk), key)
+                got = memo.get(sig << 40 | rests[g] << 4 | col)
+                if got is None:
+                    got = an._positions(sig, rests[g], col)
                 if got:
-                    gain |= kind_mask(g, got)
+                    gain |= got << shifts[g] if shifts[g] is not None else kind_mask(g, got)
             if o == d:
                 gain |= ogain
-        gain &= ok | (1 << k)  # the discarded tile's kind is no longer all held
-        eff = []
-        live = 0
-        for lo in (0, 9, 18, 27):
-            chunk = (gain >> lo) & 511
-            if chunk:
-                for off in _BITS9[chunk]:
-                    eff.append(lo + off)
-                    live += unseen[lo + off]
-        rows.append(Row(k, d - 1 if d < INF else INF, eff, live))
+        if d >= INF:
+            rows.append(Row(k, INF, [], 0))
+            continue
+        if mapped:  # physical kinds: wildcards (`wild_helps`), stand-ins as the kind they play
+            if wilds and m.n and an.meld_cap and n >= 0:
+                counts[n] -= 1
+                helps = an.wild_helps(counts, w_left, m, d, gain)
+                counts[n] += 1
+            else:
+                helps = an.wild_helps(counts, w_left, m, d, gain)
+            eff = [c for c in an.candidates if held[c] - (c == k) < copies[c] and ((c in wilds and helps) or (c not in wilds and gain >> stand.get(c, c) & 1))]
+            live = sum(unseen[c] for c in eff)
+        else:
+            gain &= ok | (1 << k)  # the discarded tile's kind is no longer all held
+            eff = []
+            live = 0
+            for lo in (0, 9, 18, 27):
+                chunk = (gain >> lo) & 511
+                if chunk:
+                    for off in _BITS9[chunk]:
+                        eff.append(lo + off)
+                        live += unseen[lo + off]
+        rows.append(Row(k, d - w_left - 1, eff, live))
     rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
     return rows
 

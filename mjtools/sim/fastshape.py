@@ -16,8 +16,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from mjtools.analysis import tables
-from mjtools.analysis.shanten import TERMINAL_HONOR, HandState, _allowed_group_sets, _alternatives, candidate_kinds, distance, effective
+from mjtools.analysis.ruletables import capped_gid, group_table
+from mjtools.analysis.shanten import (
+    TERMINAL_HONOR,
+    HandState,
+    _allowed_group_sets,
+    _alternatives,
+    _masked,
+    _split_masks,
+    candidate_kinds,
+    distance,
+    effective,
+    standard_distance,
+)
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
 
@@ -36,16 +47,23 @@ class Melds:
     groups: frozenset[int] = frozenset()
     pungs_only: bool = True
     tiles: tuple[int, int, int, int] = (0, 0, 0, 0)
+    counts: tuple[int, ...] = ()  # copies per natural kind (34) the melds show; () for none
+    concealed: int = 0  # how many of them are concealed kongs
+    kinds: frozenset[int] = frozenset()  # the natural kinds they show
 
 
 NO_MELDS = Melds()
 
 
-def melds_info(meld_kinds: Sequence[Sequence[int]], stand: dict[int, int] | None = None) -> Melds:
-    """Melds from the kinds each shows (a kong shows four)."""
+def melds_info(meld_kinds: Sequence[Sequence[int]], stand: dict[int, int] | None = None, concealed: int = 0) -> Melds:
+    """Melds from the kinds each shows (a kong shows four); `stand`: stand-in tiles to the
+    natural kind they play; `concealed`: how many are concealed kongs."""
+    if not meld_kinds:
+        return NO_MELDS
     stand = stand or {}
     groups: set[int] = set()
     per = [0, 0, 0, 0]
+    counts = [0] * 34
     pungs_only = True
     for kinds in meld_kinds:
         ks = {stand.get(k, k) for k in kinds}
@@ -56,7 +74,8 @@ def melds_info(meld_kinds: Sequence[Sequence[int]], stand: dict[int, int] | None
             if k < 34:
                 groups.add(group_of(k))
                 per[group_of(k)] += 1
-    return Melds(len(meld_kinds), frozenset(groups), pungs_only, (per[0], per[1], per[2], per[3]))
+                counts[k] += 1
+    return Melds(len(meld_kinds), frozenset(groups), pungs_only, (per[0], per[1], per[2], per[3]), tuple(counts), concealed, frozenset(k for k in range(34) if counts[k]))
 
 
 @dataclass
@@ -89,9 +108,20 @@ class Analyzer:
         self.has_standard = "standard" in spec.forms
         self.seven = "seven_pairs" in spec.forms and spec.hand_size == 13
         self.orphans = "thirteen_orphans" in spec.forms and spec.hand_size == 13
-        split = spec.min_tiles_one_suit is not None or spec.all_three_suits
-        exotic = any(f not in ("standard", "seven_pairs", "thirteen_orphans") for f in spec.forms)
-        self.slow = split or exotic  # delegated to shanten.py
+        self.split = spec.min_tiles_one_suit is not None or spec.all_three_suits
+        # forms beyond sets + pair, seven pairs and orphans: counted by `fastforms.py`
+        self.exotic = tuple(f for f in spec.forms if f not in ("standard", "seven_pairs", "thirteen_orphans"))
+        # wildcard rules the tables cannot express for every hand (groupdp.py): a wildcard that
+        # may not sit in the pair, or may be a fifth copy, sends every call to shanten.py; a
+        # wildcard may not be a copy beyond the four that melds leave: hands holding wildcards
+        # and melds go to shanten.py for the standard form (`_rich`)
+        self.slow = bool(spec.face_value_forms) or (bool(spec.wild_kinds) and (not spec.wild_in_pair or spec.wild_fifth_copy))
+        self.meld_cap = bool(spec.wild_kinds)
+        self._forms = None
+        if self.exotic:
+            from mjtools.sim.fastforms import OtherForms
+
+            self._forms = OtherForms(self)
         # The analysis engine's own fast path (mjtools.fast) answers the specs it covers (no
         # requirement, wildcard or declared void) faster than the incremental code below.
         from mjtools.analysis import fast
@@ -110,14 +140,18 @@ class Analyzer:
         self._key_parts: list[tuple[int, int, int, dict[bytes, int], tuple[int, ...], tuple[int, ...]]] = [
             (g, (0, 9, 18, 27)[g], (9, 18, 27, 34)[g], {}, lay[1], POW5[: len(lay[1])]) for g, lay in enumerate(self.layout) if lay is not None
         ]
+        self.plans: dict = {}  # plan -> its Analyzer (`plans.plan_analyzer`)
         self._readings_cache: dict[Melds, list] = {}
+        self._meta: dict[int, tuple[str, tuple | None]] = {}  # table id -> (variant, split checks)
+        self._tids: dict[int, int] = {}  # id of a table's local -> global list -> a small table id
+        self._capped_memo: dict[tuple, int] = {}  # (group keys, melds) -> `_capped`
         self._sets: dict[Melds, list[frozenset[int]]] = {}
-        self._memo: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._memo: dict[int, int] = {}  # (signature << 40 | rest << 4 | column) -> position mask
         self._dist: dict[tuple[int, ...], int] = {}
         self._last: tuple[Melds, list] | None = None
         self._last_sets: tuple[Melds, list] | None = None
         self._kinds_cache: dict[frozenset[int], tuple[int, ...]] = {}
-        self._sigs: dict[tuple[int, int], int] = {}
+        self._sigs: dict[int, int] = {}  # (table id << 24 | pattern key) -> signature
         self._sig_ids: dict[tuple[int, ...], int] = {}
         self._sig_list: list[tuple[int, ...]] = []
 
@@ -155,7 +189,12 @@ class Analyzer:
         return out
 
     def _state(self, counts: list[int], wild: int, m: Melds, held: Sequence[int] | None = None) -> HandState:
-        return HandState(list(counts), wild, m.n, m.groups, m.pungs_only, m.tiles, list(held) if held is not None else [0] * 50)
+        mc = list(m.counts) if m.counts else [0] * 34
+        return HandState(list(counts), wild, m.n, m.groups, m.pungs_only, m.tiles, list(held) if held is not None else [0] * 50, m.kinds, m.concealed, mc)
+
+    def melds(self, meld_kinds: Sequence[Sequence[int]], concealed: int = 0) -> Melds:
+        """`melds_info` with this spec's stand-in tiles."""
+        return melds_info(meld_kinds, self.stand, concealed)
 
     def _group_sets(self, m: Melds) -> list[frozenset[int]]:
         last = self._last_sets
@@ -182,15 +221,25 @@ class Analyzer:
                     if only is not None and not m.groups <= only:
                         continue
                     groups = allowed if only is None else allowed & only
-                    parts = []
-                    for g in range(4):
-                        if g in groups and variant[g] is not None:
-                            ids, to_global = tables.table(variant[g])
-                            parts.append((g, id(ids), ids, to_global, self.layout[g][1]))
-                    got.append(parts)
+                    for way in self._ways(st):
+                        parts = []
+                        for g in range(4):
+                            if g in groups and variant[g] is not None:
+                                ids, to_global = group_table(variant[g], self.layout[g][1], way[g])
+                                tid = self._tids.setdefault(id(to_global), len(self._tids))
+                                parts.append((g, tid, ids, to_global, self.layout[g][1]))
+                                self._meta[tid] = (variant[g], way[g])
+                        got.append(parts)
             self._readings_cache[m] = got
         self._last = (m, got)
         return got
+
+    def _ways(self, st: HandState) -> list:
+        """Per-group entry checks of each way to meet 八枝 / 不允许缺门 (one way of no checks
+        without them)."""
+        if not self.split:
+            return [(None, None, None, None)]
+        return [tuple(w) for w in _split_masks(st, self.spec)]
 
     def _std_distance(self, keys: Sequence[int], m: Melds) -> int:
         sets = self.spec.sets_needed - m.n
@@ -214,7 +263,7 @@ class Analyzer:
     def _sig(self, tid: int, ids, tg, n: int, key: int) -> int:
         """An id for what a group pattern can become: its vector and the vector after each
         one-tile draw. Patterns with the same signature gain from the same draws."""
-        pk = (tid, key)
+        pk = tid << 24 | key
         got = self._sigs.get(pk)
         if got is None:
             t = (tg[ids[key]],) + tuple(tg[ids[key + POW5[i]]] if key // POW5[i] % 5 < 4 else -1 for i in range(n))
@@ -231,7 +280,7 @@ class Analyzer:
         """Positions of a group (by signature, as a bit mask) whose draw lowers the reading's
         distance, given the other groups' combined vector `rest`; memoised on (signature,
         rest, column)."""
-        mk = (sig, rest, col)
+        mk = sig << 40 | rest << 4 | col
         got = self._memo.get(mk)
         if got is not None:
             return got
@@ -252,10 +301,10 @@ class Analyzer:
         return gain
 
     def _gain_at(self, tid: int, ids, tg, gk: tuple[int, ...], key: int, rest: int, col: int) -> int:
-        sig = self._sigs.get((tid, key))
+        sig = self._sigs.get(tid << 24 | key)
         if sig is None:
             sig = self._sig(tid, ids, tg, len(gk), key)
-        got = self._memo.get((sig, rest, col))
+        got = self._memo.get(sig << 40 | rest << 4 | col)
         return got if got is not None else self._positions(sig, rest, col)
 
     @staticmethod
@@ -386,6 +435,26 @@ class Analyzer:
                     gain |= 1 << k
         return gain
 
+    def _other_rows(self, physical: Sequence[int], held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row]:
+        """`discard_rows` of a spec of seven pairs and / or thirteen orphans alone (a plan's):
+        counted from the hand's pairs and singles, a discard changing one kind's."""
+        counts = list(physical[:34])
+        st14 = self._stats(counts)
+        after = [(k, self._other_distance(self._restat(st14, counts[k], k, -1), NO_MELDS)) for k in kinds]
+        if only_best:
+            least = min(d for _k, d in after)
+            after = [a for a in after if a[1] == least]
+        copies = self.copies
+        rows = []
+        for k, d in after:
+            counts[k] -= 1
+            gain = self._other_gain(counts, self._restat(st14, counts[k] + 1, k, -1), NO_MELDS, d) if d < INF else 0
+            counts[k] += 1
+            eff = [x for x in range(34) if gain >> x & 1 and (held[x] - (x == k)) < copies[x]]
+            rows.append(Row(k, d - 1 if d < INF else INF, eff, sum(unseen[e] for e in eff)))
+        rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
+        return rows
+
     def _kinds_in(self, groups: frozenset[int]) -> tuple[int, ...]:
         got = self._kinds_cache.get(groups)
         if got is None:
@@ -393,29 +462,115 @@ class Analyzer:
         return got
 
     # -- public ---------------------------------------------------------------------------------
-    def distance(self, counts: list[int], m: Melds = NO_MELDS) -> int:
+    def rich(self, wild: int, m: Melds) -> bool:
+        """Whether a wildcard rule may make this hand's standard distance differ from the
+        tables': wildcards held with melds laid down (a wildcard may not be a copy beyond
+        those the melds leave: `groupdp.py`), or a rule the tables never express (`slow`)."""
+        return self.slow or (self.meld_cap and wild > 0 and m.n > 0)
+
+    def distance(self, counts: list[int], m: Melds = NO_MELDS, wild: int = 0) -> int:
+        """The least distance over the forms (shanten = distance - wildcards - 1)."""
         if self.fast is not None:
             sh = self.fast.shanten(counts, m.n)
             return sh + 1 if sh < INF else INF
         if self.slow:
-            return distance(self._state(counts, 0, m), self.spec, self.void)
+            return distance(self._state(counts, wild, m), self.spec, self.void)
         d = self._std_distance(self.keys(counts), m) if self.has_standard else INF
+        if d < INF and wild and m.n and self.meld_cap:
+            d = self._rich_std(counts, wild, m, d)
         if (self.seven or self.orphans) and not m.n and self._other_bound(counts) < d:
             d = min(d, self._other_distance(self._stats(counts), m))
+        if self._forms is not None:
+            d = min(d, self._forms.distance(counts, m))
         return d
+
+    # -- wildcards with melds -------------------------------------------------------------------
+    # The general engine counts a target position a wildcard may not fill (a copy of a melded
+    # kind beyond max(held, 4 - shown)) as drawn only: distance max(D, N + w) over targets, N
+    # those positions. The tables' least D is a lower bound; when a least-D target has N = 0
+    # the answer is max(D, w) = D (a hand-size hand misses at least w + 1 tiles, one more tile
+    # at least w). Such a target exists when no least-D target adds a melded kind (no melded
+    # kind among the improving draws), or when the groups holding melded kinds, searched with
+    # those caps (`ruletables.capped_gid`), still reach D. Otherwise the general engine counts.
+
+    def _capped(self, counts: list[int], m: Melds) -> int:
+        """The standard distance over targets within the melded kinds' caps."""
+        sets = self.spec.sets_needed - m.n
+        if sets < 0:
+            return INF
+        col = 2 * sets + 1
+        mc = m.counts
+        best = INF
+        keys = self.keys(counts)
+        mk = (keys[0], keys[1], keys[2], keys[3], m)
+        got = self._capped_memo.get(mk)
+        if got is not None:
+            return got
+        for parts in self._readings(m):
+            gids = [ZERO, ZERO, ZERO, ZERO]
+            for g, tid, ids, tg, kinds in parts:
+                if any(mc[k] for k in kinds):
+                    variant, checks = self._meta[tid]
+                    gid = capped_gid(variant, kinds, tuple(counts[k] for k in kinds), tuple(max(counts[k], 4 - mc[k]) for k in kinds), sets)
+                    gids[g] = _masked(gid, checks) if checks else gid
+                else:
+                    gids[g] = tg[ids[keys[g]]]
+            d = VECTORS[combine(combine(gids[0], gids[1]), combine(gids[2], gids[3]))][col]
+            if d < best:
+                best = d
+        if len(self._capped_memo) >= MEMO_LIMIT:
+            self._capped_memo.clear()
+        self._capped_memo[mk] = best
+        return best
+
+    def _exact(self, counts: list[int], m: Melds, d: int, gain: int = -1) -> bool:
+        """Whether the tables' standard distance d is the general engine's (see above);
+        `gain`: the kinds whose draw lowers d, if known."""
+        if not self._may_over_use(counts, m, d, gain):
+            return True
+        return self._capped(counts, m) == d
+
+    def _may_over_use(self, counts: list[int], m: Melds, d: int, gain: int) -> bool:
+        """Whether some least-D target over-uses a melded kind k, i.e. needs r_k or more
+        copies: some least-D target needs j more copies than held exactly when j more
+        copies lower D by j."""
+        mc = m.counts
+        keys = None
+        for k in m.kinds:
+            if not gain >> k & 1:
+                continue  # no least-D target adds a copy of k
+            r = max(5 - mc[k], counts[k] + 1)
+            if r > 4 or k not in self.pos:
+                continue
+            j = r - counts[k]
+            if keys is None:
+                keys = self.keys(counts)
+            g, i = self.pos[k]
+            keys[g] += j * POW5[i]
+            d2 = self._std_distance(keys, m)
+            keys[g] -= j * POW5[i]
+            if d2 == d - j:
+                return True
+        return False
+
+    def _rich_std(self, counts: list[int], wild: int, m: Melds, d: int, gain: int = -1) -> int:
+        """The standard distance of a hand holding wildcards and melds (d: the tables')."""
+        if self._exact(counts, m, d, gain):
+            return d
+        return standard_distance(self._state(counts, wild, m), self.spec, self.void)
 
     def _other_bound(self, counts: list[int]) -> int:
         """A cheap lower bound of the seven-pairs / orphans distance (each missing pair, or
         each missing terminal or honor, needs a tile)."""
         bound = INF
-        if self.seven:
-            bound = 7 - (counts.count(2) + counts.count(3) + counts.count(4))
+        if self.seven:  # (four of a kind may be two pairs)
+            bound = 7 - (counts.count(2) + counts.count(3) + counts.count(4) * (1 + bool(self.spec.quads_as_pairs)))
         if self.orphans:
             bound = min(bound, 13 - min(13, sum(map(counts.__getitem__, TERMINAL_HONOR))))
         return bound
 
     def shanten(self, counts: list[int], wild: int, m: Melds = NO_MELDS) -> int:
-        d = self.distance(counts, m)
+        d = self.distance(counts, m, wild)
         return INF if d >= INF else d - wild - 1
 
     def effective(self, counts: list[int], wild: int, m: Melds, held: Sequence[int], keys: list[int] | None = None, floor: int = 0) -> tuple[int, list[int]]:
@@ -432,6 +587,10 @@ class Analyzer:
         if keys is None:
             keys = self.keys(counts)
         d, gain = self._std_gain(keys, counts, m) if self.has_standard else (INF, 0)
+        if d < INF and wild and m.n and self.meld_cap:
+            if not self._exact(counts, m, d, gain):
+                return self._rich_effective(counts, wild, m, held)
+            gain = self._rich_gain(counts, wild, m, d, gain)
         if (self.seven or self.orphans) and not m.n and floor <= d:
             st = self._stats(counts)
             d2 = self._other_distance(st, m)
@@ -439,6 +598,8 @@ class Analyzer:
                 d, gain = d2, self._other_gain(counts, st, m, d2)
             elif d2 == d < INF:
                 gain |= self._other_gain(counts, st, m, d2)
+        if self._forms is not None:
+            d, gain = self._forms.merge(counts, m, d, gain)
         if d >= INF:
             return INF, []
         copies = self.copies
@@ -446,7 +607,46 @@ class Analyzer:
         stand = self.stand
         if not wk and not stand:
             return d - wild - 1, [k for k in range(34) if gain >> k & 1 and held[k] < copies[k]]
-        return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and (k in wk or gain >> stand.get(k, k) & 1)]
+        helps = self.wild_helps(counts, wild, m, d, gain)
+        return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and ((k in wk and helps) or (k not in wk and gain >> stand.get(k, k) & 1))]
+
+    def wild_helps(self, counts: list[int], wild: int, m: Melds, d: int, gain: int) -> bool:
+        """Whether drawing a wildcard lowers a hand-size hand of distance d (exact). It does,
+        unless melds make the wildcard one that cannot be every copy a least-distance target
+        needs: with none held yet, the hand is then counted with one (`_rich_std`); with some
+        held, the distance is exact already and max(D, w + 1) = D."""
+        if not (self.meld_cap and m.n) or wild:
+            return True
+        return self._rich_std(counts, 1, m, d, gain) <= d
+
+    def _rich_gain(self, counts: list[int], wild: int, m: Melds, d: int, gain: int) -> int:
+        """The improving kinds of a hand whose distance is the tables' d (see `_exact`):
+        a draw lowers it only if it lowers the tables' distance, and does when the hand after
+        it is exact too. Wildcards always lower it (max(D, w + 1) = D)."""
+        # A least-distance target of the hand with one more tile is one of this hand's too
+        # (one tile lowers a target's distance by at most one): when none of those over-uses a
+        # melded kind, every draw that lowers the tables' distance is exact.
+        if not self._may_over_use(counts, m, d, gain):
+            return gain
+        out = 0
+        g = gain
+        while g:
+            low = g & -g
+            k = low.bit_length() - 1
+            g ^= low
+            counts[k] += 1
+            if self._exact(counts, m, d - 1):
+                out |= low
+            elif self._rich_std(counts, wild, m, d - 1) < d:
+                out |= low
+            counts[k] -= 1
+        return out
+
+    def _rich_effective(self, counts: list[int], wild: int, m: Melds, held: Sequence[int]) -> tuple[int, list[int]]:
+        """`effective` through the general engine, for the hands `_exact` cannot settle."""
+        hs = self._state(counts, wild, m, held)
+        d = distance(hs, self.spec, self.void)
+        return (INF if d >= INF else d - wild - 1), effective(hs, self.spec, self.copies, self.void)
 
     def _drawable(self, held: Sequence[int]) -> int:
         mask = self.kinds_mask
@@ -477,7 +677,7 @@ class Analyzer:
                 res[k] = sh(counts, m.n)
                 counts[k] += 1
             return res
-        if self.slow:
+        if self.rich(wild, m) or self._forms is not None:
             for k in kinds:
                 if k in self.wild:
                     res[k] = self.shanten(counts, wild - 1, m)
@@ -530,12 +730,14 @@ class Analyzer:
         rows = rows_one_reading(self, physical, m, held, unseen, kinds, only_best)
         if rows is not None:
             return rows
+        if not self.has_standard and self._forms is None and not self.wild and not self.stand and not self.slow and not m.n:
+            return self._other_rows(physical, held, unseen, kinds, only_best)
         if only_best:
             sh = self.discard_shanten(physical, m, kinds)
             least = min(sh.values(), default=INF)
             kinds = [k for k in kinds if sh[k] == least]
         counts, wild = self.natural(physical)
-        fast = not self.slow
+        fast = not self.slow and not self.rich(wild, m)
         keys = self.keys(counts) if fast else None
         floor = self._other_distance(self._stats(counts), m) if fast and (self.seven or self.orphans) and not m.n else INF
         rows = []

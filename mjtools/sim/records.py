@@ -156,6 +156,8 @@ class Summary:
         self.hands_won_by_seat: Counter[str] = Counter()
         self.self_draw = 0
         self.discard = 0
+        self.deal_ins: Counter[str] = Counter()
+        self.fan_total = 0.0
         self.unsettled = 0
         self.events: Counter[str] = Counter()
         self.net_values: dict[str, list[float]] = {s: [] for s in seats}
@@ -171,10 +173,12 @@ class Summary:
         for w in wins:
             self.wins_by_seat[w["seat"]] += 1
             self.fans.update(w.get("fans", {}))
+            self.fan_total += w.get("fan_total") or 0
             if w.get("from") is None:
                 self.self_draw += 1
             else:
                 self.discard += 1
+                self.deal_ins[w["from"]] += 1
         if rec.get("end") == "exhaustive_draw":
             self.exhaustive += 1
         if rec.get("end") == "abort":
@@ -210,6 +214,8 @@ class Summary:
             "self_draw": self.self_draw,
             "discard_wins": self.discard,
             "self_draw_share": round(self.self_draw / max(1, self.win_events), 4),
+            "deal_ins_by_seat": {s: self.deal_ins[s] for s in self.seats},
+            "mean_fan_total": round(self.fan_total / max(1, self.win_events), 3),
             "mean_turns": round(self.turns / n, 3),
             "fans": dict(sorted(self.fans.items(), key=lambda kv: (-kv[1], kv[0]))),
             "points_by_seat": {s: num(v) for s, v in self.points.items()},

@@ -77,6 +77,8 @@ class Player:
     flowers: list[int] = field(default_factory=list)
     kita: list[int] = field(default_factory=list)
     river: list[int] = field(default_factory=list)  # every tile this player discarded
+    river_turns: list[int] = field(default_factory=list)  # the hand's discard count at each (1 = the first discard)
+    riichi_turn: int = 0  # the discard count at the declaration (riichi / 报听)
     counted: dict[str, int] = field(default_factory=dict)  # situation -> tiles put out (play.discard_situations)
     won_tiles: list[int] = field(default_factory=list)  # tiles won on (血战/血流)
     drawn: int | None = None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from operator import attrgetter
 
-from mjtools.errors import NotationError
+from mjtools.errors import CopiesError, NotationError
 from mjtools.tiles.hand import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, PUNG, Aside, Hand, Meld
 from mjtools.tiles.kinds import SUIT_OFFSET, SUIT_SIZE, SUITS, Tile, suit_of
 
@@ -357,7 +357,7 @@ def _check_copies(hand: Hand, text: str) -> None:
     for kind, c in enumerate(counts):
         if c > 4:
             tile = Tile(kind)
-            raise NotationError(f"{c} copies of {tile} (at most 4 exist)", text, _find_kind(text, kind))
+            raise CopiesError(f"{c} copies of {tile} (at most 4 exist)", text, _find_kind(text, kind))
 
 
 def _find_kind(text: str, kind: int) -> int | None:

@@ -1,7 +1,7 @@
 """doubling: base x 2^fan, the fan count capped (封顶 / 爆和) unless a limit hand breaks the cap.
 
 Parameters (`scoring:`): base, cap (most fan counted; null none), limit_value (the fan a limit
-hand counts; default its own value), cap_points (most per payer), self_draw_bonus (none, fan,
+hand counts; default its own value), half_step_above (半辣上: above it, two fan double), cap_points (most per payer), self_draw_bonus (none, fan,
 base = 自摸加底, double), base_category (fans of that category add to the base, 上海 花), unit. A limit hand (a fan with `limit`) takes no other fan: the
 others are dropped from the record, as Cantonese special hands "take no other faan".
 """
@@ -49,9 +49,17 @@ def doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: St
             counted = cap
             limit = "cap"
             steps.msg("doubling.capped", cap=num(cap))
-    points = base * 2**counted
-    if steps:
-        steps.msg("doubling.points", base=num(base), counted=num(counted), points=num(points))
+    step = sc.get("half_step_above")
+    if step is not None and counted > step:
+        # 半辣上: above `step` fan, two fan double the points; an odd one more adds half.
+        extra = counted - step
+        points = base * 2**step * 2 ** (extra // 2) * (1.5 if extra % 2 else 1)
+        if steps:
+            steps.msg("doubling.half_step", base=num(base), step=num(step), pairs=extra // 2, half=" x 1.5" if extra % 2 else "", counted=num(counted), points=num(points))
+    else:
+        points = base * 2**counted
+        if steps:
+            steps.msg("doubling.points", base=num(base), counted=num(counted), points=num(points))
     points, adds = self_draw_adds(sc, ctx, base, points, steps)
     points, capped = apply_cap_points(points, sc, steps)
     return HandValue(num(total), num(points), limit=limit or capped, unit=sc.get("unit", "番"), adds=adds)

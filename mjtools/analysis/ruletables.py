@@ -1,0 +1,197 @@
+"""Group tables for the shape rules, in the form of the shipped ones (`tables.py`).
+
+A shipped table is a pair (pattern key -> local id, local id -> global vector id). Two shape
+rules need vectors the shipped file does not hold:
+
+- honor chows (南昌 字牌顺: three different winds, or 中发白): the vector of an honor pattern is
+  searched once (`groupdp.honor_chow_gid`) and kept; `HonorChowIds` answers `ids[key]` with
+  the global id itself, and `IDENTITY` stands for the local -> global list;
+- split requirements (八枝: N tiles of one suit; 不允许缺门: every suit used): a reading asks
+  some groups to hold at least so many tiles, which blanks the (sets, pairs) entries holding
+  fewer (`shanten._masked`); `Masked` maps a table's local ids to the blanked vectors.
+
+`group_table(variant, kinds, checks)` returns the pair for any group of any reading, so the
+incremental analysis (`sim/fastshape.py`) reads every rule file's groups the same way.
+"""
+
+from __future__ import annotations
+
+from mjtools.analysis import groupdp, tables
+
+_IDS: dict[tuple, object] = {}
+_MASKED: dict[tuple, object] = {}
+
+
+class _Identity:
+    """A local -> global list whose local ids are global ids already."""
+
+    __slots__ = ()
+
+    def __getitem__(self, gid: int) -> int:
+        return gid
+
+
+IDENTITY = _Identity()
+
+
+class HonorChowIds:
+    """Pattern key -> global vector id of an honor group in which honor chows count. No set
+    spans winds and dragons, so each part is searched apart (at most 5^4 and 5^3 patterns)
+    and the two vectors combine as two groups do."""
+
+    __slots__ = ("kinds", "pair", "memo", "parts")
+
+    def __init__(self, kinds: tuple[int, ...], pair: bool):
+        self.kinds = kinds
+        self.pair = pair
+        self.memo: dict[int, int] = {}
+        # per part (winds, dragons): its kinds and their positions in the group's key
+        self.parts = [(tuple(kinds[i] for i in idx), idx, {}) for sub in (groupdp.WINDS, groupdp.DRAGONS) if (idx := tuple(i for i, k in enumerate(kinds) if k in sub))]
+
+    def __getitem__(self, key: int) -> int:
+        got = self.memo.get(key)
+        if got is None:
+            gid = tables.ZERO  # (the neutral element of combine)
+            for sub, idx, memo in self.parts:
+                counts = tuple(key // tables.POW5[i] % 5 for i in idx)
+                part = memo.get(counts)
+                if part is None:
+                    part = memo[counts] = groupdp.honor_chow_gid(sub, counts, self.pair)
+                gid = tables.combine(gid, part)
+            got = self.memo[key] = gid
+        return got
+
+
+class Masked:
+    """A local -> global list whose vectors are blanked where a split requirement fails."""
+
+    __slots__ = ("base", "checks", "memo")
+
+    def __init__(self, base, checks: tuple):
+        self.base = base
+        self.checks = checks
+        self.memo: dict[int, int] = {}
+
+    def __getitem__(self, local: int) -> int:
+        got = self.memo.get(local)
+        if got is None:
+            from mjtools.analysis.shanten import _masked
+
+            got = self.memo[local] = _masked(self.base[local], self.checks)
+        return got
+
+
+def group_table(variant: str, kinds: tuple[int, ...], checks: tuple | None = None) -> tuple[object, object]:
+    """(ids, to_global) of one group of a reading: a shipped table, the searched honor-chow
+    vectors, either blanked by a split requirement's checks."""
+    if variant.startswith("honor_chow"):
+        key = (variant, kinds)
+        ids = _IDS.get(key)
+        if ids is None:
+            ids = _IDS[key] = HonorChowIds(kinds, not variant.endswith("_nopair"))
+        tg: object = IDENTITY
+    else:
+        ids, tg = tables.table(variant)
+    if checks:
+        mk = (id(tg), checks)
+        got = _MASKED.get(mk)
+        if got is None:
+            got = _MASKED[mk] = Masked(tg, checks)
+        tg = got
+    return ids, tg
+
+
+# -- copies a wildcard may not be -------------------------------------------------------------
+
+_CAPPED: dict[tuple, int] = {}
+CAPPED_LIMIT = 1 << 16
+
+
+def capped_gid(variant: str, kinds: tuple[int, ...], counts: tuple[int, ...], caps: tuple[int, ...], top: int = tables.MAX_SETS) -> int:
+    """Global vector id of a group whose targets hold at most caps[i] copies of its i-th kind
+    (the copies the melds leave): the targets with no position `groupdp.py` counts as drawn
+    only, with at most `top` sets (entries beyond are left unfilled). Searched once per
+    (pattern, caps, top) and kept."""
+    key = (variant, kinds, counts, caps, top)
+    got = _CAPPED.get(key)
+    if got is None:
+        if variant.startswith("honor_chow"):
+            rules = groupdp.Rules(False, True, False, 0)
+            melds = tuple(4 - c for c in caps)
+            vec = groupdp.honor_chow_vec(kinds, counts, melds, not variant.endswith("_nopair"), tables.MAX_SETS, rules)
+            flat = [tables.INF] * tables.WIDTH
+            for (m, p), front in vec.items():
+                flat[2 * m + p] = min((d for d, n, _e in front if n == 0), default=tables.INF)
+        else:
+            from mjtools.analysis.shanten import _family
+
+            chows, pair_ok = _family(variant, len(kinds))
+            flat = _capped_vec(counts, caps, chows, pair_ok, top) if chows else _capped_pungs(counts, caps, pair_ok)
+        if len(_CAPPED) >= CAPPED_LIMIT:
+            _CAPPED.clear()
+        got = _CAPPED[key] = tables.intern(tuple(flat))
+    return got
+
+
+def _capped_vec(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, pair_ok: tuple[bool, ...], top: int = tables.MAX_SETS) -> list[int]:
+    """Least tiles to add per (sets, pairs) over targets within the caps, with at most `top`
+    sets (a DP over positions: a chow started at position i also needs i + 1 and i + 2).
+    States are (chows started at i - 1, at i - 2, sets, pair) packed in one int."""
+    inf = tables.INF
+    n = len(counts)
+    states = {0: 0}
+    for i in range(n):
+        c, cap = counts[i], caps[i]
+        room1 = caps[i + 1] if i + 1 < n else 0
+        room2 = caps[i + 2] if i + 2 < n else 0
+        can_chow = chows and i <= n - 3
+        pairs = (0, 1) if pair_ok[i] else (0,)
+        new: dict[int, int] = {}
+        get = new.get
+        for st, cost in states.items():
+            a, b, m, p = st >> 8, st >> 5 & 7, st >> 1 & 15, st & 1
+            base = a + b
+            kmax = min(cap - base, room1 - a, room2, top - m) if can_chow else 0
+            for k in range(kmax + 1):
+                for t in (0, 1):
+                    mm = m + k + t
+                    if mm > top:
+                        break
+                    for pr in pairs:
+                        if pr and p:
+                            break
+                        need = base + k + 3 * t + 2 * pr
+                        if need > cap:
+                            break
+                        key = k << 8 | a << 5 | mm << 1 | (p | pr)
+                        v = cost + (need - c if need > c else 0)
+                        if v < get(key, inf):
+                            new[key] = v
+        states = new
+    out = [inf] * tables.WIDTH
+    for st, cost in states.items():
+        if not st >> 5 and cost < out[st & 31]:  # no chow left open: entry 2 * sets + pair
+            out[st & 31] = cost
+    return out
+
+
+def _capped_pungs(counts: tuple[int, ...], caps: tuple[int, ...], pair_ok: tuple[bool, ...]) -> list[int]:
+    """`_capped_vec` of a group without chows: each kind is a pung, the pair or nothing,
+    independently, so the vectors of the kinds combine by (sets, pairs)."""
+    inf = tables.INF
+    width = tables.WIDTH
+    acc = [0] + [inf] * (width - 1)
+    for c, cap, pair in zip(counts, caps, pair_ok):
+        pung = (3 - c if c < 3 else 0) if cap >= 3 else inf
+        two = (2 - c if c < 2 else 0) if pair and cap >= 2 else inf
+        new = list(acc)
+        for i in range(width):
+            a = acc[i]
+            if a >= inf:
+                continue
+            if pung < inf and i + 2 < width and a + pung < new[i + 2]:
+                new[i + 2] = a + pung
+            if two < inf and not i & 1 and a + two < new[i + 1]:
+                new[i + 1] = a + two
+        acc = new
+    return acc

@@ -1,0 +1,108 @@
+"""The forms beyond sets + pair, seven pairs and thirteen orphans, for `fastshape.Analyzer`:
+将将和 (`all_258`, Changsha), 十三烂 (`thirteen_unrelated`, Nanchang) and 全不靠 (`knitted`).
+
+将将和 is counted in closed form: its distance is the tiles of the hand that are not a 2, 5 or 8
+(of the suits a requirement allows), and any 2, 5 or 8 lowers it while fewer are held than
+the hand needs. The other two are counted by `analysis/forms.py` itself, memoised on the
+hand's counts, and a draw lowers them when the memoised count of the hand with that tile does.
+`tests/test_sim_fastshape.py` holds every answer to `shanten.py`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mjtools.analysis.forms import OTHER_FORMS
+from mjtools.analysis.shapes import KINDS_258
+from mjtools.analysis.tables import INF
+
+if TYPE_CHECKING:
+    from mjtools.sim.fastshape import Analyzer, Melds
+
+MEMO_LIMIT = 1 << 18
+_MASK_258 = sum(1 << k for k in KINDS_258)
+
+
+class OtherForms:
+    """Distances and improving draws of a spec's other forms (those of `EXOTIC`)."""
+
+    def __init__(self, an: Analyzer):
+        self.an = an
+        spec = an.spec
+        self.all_258 = "all_258" in spec.forms
+        self.counted = tuple(OTHER_FORMS[f] for f in spec.forms if f in ("thirteen_unrelated", "knitted"))
+        self.size = spec.hand_size + 1
+        self.kinds = tuple(k for k in sorted(spec.kinds) if k < 34)
+        self._memo: dict[bytes, int] = {}
+
+    # -- 将将和 ---------------------------------------------------------------------------------
+    def _258(self, counts: list[int], m: Melds) -> tuple[int, int]:
+        """(distance, mask of the kinds that lower it)."""
+        if not m.pungs_only or not m.kinds <= KINDS_258:
+            return INF, 0
+        need = self.size - 3 * m.n
+        best, gain = INF, 0
+        for gs in self.an._group_sets(m):
+            if not m.groups <= gs:
+                continue
+            suits = [g for g in (0, 1, 2) if g in gs]
+            if need < 0 or 12 * len(suits) < self.size:
+                continue
+            kept = sum(counts[k] for k in KINDS_258 if k // 9 in gs)
+            d = need - min(kept, need)
+            mask = 0
+            if kept < need:
+                for g in suits:
+                    mask |= _MASK_258 & (511 << (9 * g))
+            if d < best:
+                best, gain = d, mask
+            elif d == best:
+                gain |= mask
+        return best, gain
+
+    # -- 十三烂 / 全不靠 -------------------------------------------------------------------------
+    def _counted(self, counts: list[int], m: Melds) -> int:
+        if m.n or not self.counted:
+            return INF
+        raw = bytes(counts)
+        got = self._memo.get(raw)
+        if got is None:
+            st = self.an._state(counts, 0, m)
+            sets = self.an._group_sets(m)
+            got = min((fn(st, self.an.spec, gs) for fn in self.counted for gs in sets), default=INF)
+            if len(self._memo) >= MEMO_LIMIT:
+                self._memo.clear()
+            self._memo[raw] = got
+        return got
+
+    def distance(self, counts: list[int], m: Melds) -> int:
+        d = self._counted(counts, m)
+        if self.all_258:
+            d = min(d, self._258(counts, m)[0])
+        return d
+
+    def merge(self, counts: list[int], m: Melds, d: int, gain: int) -> tuple[int, int]:
+        """The least of distance d (with its improving kinds `gain`) and these forms'."""
+        if self.all_258:
+            e, mask = self._258(counts, m)
+            if e < d:
+                d, gain = e, mask
+            elif e == d < INF:
+                gain |= mask
+        e = self._counted(counts, m)
+        if e < d:
+            d, gain = e, self._counted_gain(counts, m, e)
+        elif e == d < INF:
+            gain |= self._counted_gain(counts, m, e)
+        return d, gain
+
+    def _counted_gain(self, counts: list[int], m: Melds, target: int) -> int:
+        gain = 0
+        for k in self.kinds:
+            if counts[k] >= 4:
+                continue
+            counts[k] += 1
+            if self._counted(counts, m) < target:
+                gain |= 1 << k
+            counts[k] -= 1
+        return gain
