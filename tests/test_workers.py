@@ -77,17 +77,24 @@ def test_shanten_general_path_and_wait(run, tmp_path, small_chunks):
     same_as_one_worker(run, "wait", "--input", str(f), "-f", "csv", "-r", "guangdong-cantonese")
 
 
-def test_not_utf8_stops_at_the_same_line(run, tmp_path, small_chunks):
+def test_not_utf8_line_is_an_error_record_in_place(run, tmp_path, small_chunks):
+    """A line that is not UTF-8 becomes its error record, where it stands, with any --workers."""
     good = open(score_file(tmp_path, 200), "rb").read()  # several of the decoder's 8 KB blocks
     cut = good.index(b"\n", len(good) * 3 // 4) + 1
+    bad_line = good[:cut].count(b"\n") + 1
     f = tmp_path / "bad.jsonl"
     f.write_bytes(good[:cut] + b"\xff\xfe 123m\n" + good[cut:])
     one = same_as_one_worker(run, "score", "--input", str(f), "-f", "jsonl")
-    assert one.exit_code == 2 and "not UTF-8" in one.stderr and one.stdout.count("\n") > 50
+    recs = [json.loads(x) for x in one.stdout.splitlines()]
+    lines = [r["line"] for r in recs]
+    assert one.exit_code == 1 and lines == sorted(lines) and len(recs) > 150
+    (bad,) = [r for r in recs if r["line"] == bad_line]
+    assert "not UTF-8" in bad["error"] and lines[-1] == good.count(b"\n") + 1
     shanten = tmp_path / "bad.txt"
     shanten.write_bytes(b"123m456p789s1122z\n" * 50 + b"12\xffm\n" + b"123m456p789s1122z\n" * 5)
     one = same_as_one_worker(run, "shanten", "--input", str(shanten), "-f", "jsonl")
-    assert one.exit_code == 2
+    recs = [json.loads(x) for x in one.stdout.splitlines()]
+    assert one.exit_code == 1 and len(recs) == 56 and "not UTF-8" in recs[50]["error"]
 
 
 def test_workers_is_a_positive_count(run):

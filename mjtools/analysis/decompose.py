@@ -441,7 +441,7 @@ def knitted_straight(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iter
         knit.sort(key=lambda b: b.kinds)
         if not wild:
             for blocks in _standard_plain(rest, 1 - len(melds)):
-                yield knit + melds + blocks
+                yield knit + melds + list(blocks)
             continue
         for nat, w, s, p in _natural_blocks(rest, wild - len(missing), 1 - len(melds), True, 0, spec):
             for extra in _wild_blocks(w, s, p, spec, compact):
