@@ -46,6 +46,7 @@ from riichi_cases import random_case  # noqa: E402
 
 from gen import winning_case  # noqa: E402
 from mcr_gen import mcr_case  # noqa: E402
+from mjtools.errors import MjError  # noqa: E402
 from mjtools.rules import load  # noqa: E402
 from mjtools.rules.hand_options import build_context, normalize  # noqa: E402
 from mjtools.scoring import score  # noqa: E402
@@ -106,9 +107,13 @@ def prepare(row: str, n: int, seed: int, legal: bool = True) -> tuple[Any, list[
     batch = 0
     while len(prepared) < n:
         for text, opts in cases(row, n, seed + batch):
-            tried += 1
             ctx = build_context(opts, rs)
-            if not legal or score(parse_hand(text), rs, ctx, text)["valid"]:
+            try:
+                rec = score(parse_hand(text), rs, ctx, text)
+            except MjError:  # a shape no table can hold (four fives without the red one)
+                continue
+            tried += 1
+            if not legal or rec["valid"]:
                 prepared.append((text, ctx))
                 if _key(text, opts) in GB_ARGS:
                     PEER.setdefault(row, []).append(GB_ARGS[_key(text, opts)])
