@@ -115,10 +115,10 @@ def test_a_ron_in_furiten_is_a_mismatch(tmp_path):
 @pytest.mark.parametrize("name", ["scenarios.mjai.jsonl", "scenarios.mjlog"])
 def test_scenarios_in_mjai_and_mjlog(name):
     recs = replay(name)
-    assert [x["event"] for x in recs] == ["abort_four_winds", "abort_nine_terminals"] + ["win"] * 8
+    assert [x["event"] for x in recs] == ["abort_four_winds", "abort_nine_terminals"] + ["win"] * 12
     double = recs[2]["computed"]["wins"]
-    assert [(w["seat"], w["from"], w["deltas"]) for w in double] == [("S", "E", [-2000, 2000, 0, 0]), ("N", "E", [-1000, 0, 0, 1000])]
-    assert double[0]["yaku"] == {"pinfu": 1, "red_five": 1}
+    assert [(w["seat"], w["from"], w["deltas"]) for w in double] == [("S", "E", [-2300, 3300, 0, 0]), ("N", "E", [-1000, 0, 0, 1000])]
+    assert double[0]["yaku"] == {"pinfu": 1, "red_five": 1} and recs[2]["round"] == "E1-1"  # the nearest takes honba and stick
     pao = recs[3]["computed"]["wins"][0]
     assert pao["pao"] == "N" and pao["yaku"] == {"big_three_dragons": 13} and pao["deltas"] == [0, 32000, 0, -32000]
     chankan = recs[4]["computed"]["wins"][0]
@@ -131,6 +131,11 @@ def test_scenarios_in_mjai_and_mjlog(name):
     assert recs[8]["computed"]["wins"][0]["yaku"] == {"last_discard_win": 1}
     kan_dora = recs[9]["computed"]["wins"][0]["yaku"]
     assert kan_dora["dora"] == 1 and kan_dora["red_five"] == 1  # the exposed kong's indicator counts for the ron
+    kept = recs[10]["computed"]["wins"][0]
+    assert kept["yaku"]["ippatsu"] == 1 and kept["yaku"]["robbing_kong"] == 1 and kept["deltas"] == [-12000, 13000, 0, 0]
+    assert recs[11]["computed"]["wins"][0]["yaku"] == {"robbing_kong": 1, "pure_straight": 2, "red_five": 1}
+    assert recs[12]["computed"]["wins"][0]["yaku"] == {"all_simples": 1, "red_five": 1}  # the red five is in the chi
+    assert recs[13]["computed"]["wins"][0]["deltas"] == [0, -1300, 1300, 0]  # no riichi stick
 
 
 def test_fixtures_are_what_the_script_writes():
@@ -141,8 +146,9 @@ def test_fixtures_are_what_the_script_writes():
 def test_mjlog_kan_dora_counts(tmp_path):
     """Without the exposed kong's <DORA> (turned after the replacement draw) the ron is a han short."""
     text = (DIR / "scenarios.mjlog").read_text().splitlines()
-    assert text[-2].count("<DORA") == 1
-    text[-2] = text[-2].replace(text[-2][text[-2].index("<DORA") : text[-2].index("/>", text[-2].index("<DORA")) + 2], "")
+    (i,) = [i for i, line in enumerate(text) if "<DORA" in line and 'who="1" fromWho="0"' in line]  # the ron after the kong
+    start = text[i].index("<DORA")
+    text[i] = text[i][:start] + text[i][text[i].index("/>", start) + 2 :]
     f = tmp_path / "no-kan-dora.mjlog"
     f.write_text("\n".join(text) + "\n")
     r = CliRunner().invoke(cli, ["replay", str(f)])
