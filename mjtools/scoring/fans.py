@@ -198,6 +198,15 @@ class Plan:
                 if ex in self.by_id:
                     e.excl_mask |= self.by_id[ex].bit
         self.fallbacks = frozenset(e.id for e in every if e.fallback)
+        # Fans with an exclusion on the sets they use ({fan: X, same_sets: true}): what they
+        # remove depends on the reading's sets, so a reading holding one is not remembered.
+        self.on_sets = 0
+        for e in every:
+            if any(on_sets for _, _, on_sets in e.partial):
+                self.on_sets |= e.bit
+        # The exclusion and fallback passes, remembered by the fans found (ids and counts) and
+        # the concealment (which sets their values): (kept as (index, count or None), removed).
+        self.exclude_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...]]] = {}
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
             self.uses |= e.needs
@@ -271,8 +280,45 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         found, groups = combine.choose(ctx, found, plan, lang, removed)
     if len(found) < 2:
         return Evaluation(ctx.d, found, list(removed.items()), pctx=ctx)
+    if not excl & present and not flags & _FALLBACK:
+        return Evaluation(ctx.d, found, list(removed.items()) if removed else [], pctx=ctx)
+    if present & plan.on_sets:
+        kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
+        return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
+    # The passes below depend only on the fans found (before and after the choice of combined
+    # sets), their counts and values: remembered.
+    key = (ctx.concealed_hand, present, tuple([a.id for a in found]), tuple([a.count for a in found]))
+    memo = plan.exclude_memo
+    got = memo.get(key)
+    if got is None:
+        before = len(removed)
+        kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
+        where = {id(a): i for i, a in enumerate(found)}
+        shown = []
+        for a in kept:
+            i = where.get(id(a))
+            if i is None:  # a count lowered: the same fan, another award
+                i = next(j for j, b in enumerate(found) if b.id == a.id)
+                shown.append((i, a.count))
+            else:
+                shown.append((i, None))
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = (tuple(shown), tuple(list(removed.items())[before:]))
+    else:
+        shown, gone = got
+        by_id = plan.by_id
+        kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
+        removed.update(gone)
+    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
+
+
+def _exclusions(ctx: Ctx, found: list[Awarded], plan: Plan, removed: dict[str, str], lang: str, groups: dict[str, list[tuple[int, ...]]], clash: int, flags: int) -> list[Awarded]:
+    """The fans kept after the exclusions (`clash`: some fan found excludes another found) and
+    the fallback rule, with `removed` filled in (fan -> what removed it). `flags`: those of the
+    fans found, which the fans kept replace when some were excluded."""
     kept = found
-    if excl & present:  # two of the fans found exclude one another (or a part of one another)
+    if clash:  # two of the fans found exclude one another (or a part of one another)
         kept = combine.exclude(ctx, found, {a.id for a in found}, plan, removed, lang, groups)
         by_id = plan.by_id
         flags = 0
@@ -285,4 +331,4 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
             if a.id in fallbacks:
                 removed[a.id] = "another fan"
         kept = [a for a in kept if a.id not in removed]
-    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
+    return kept
