@@ -13,8 +13,8 @@ from functools import partial
 from typing import Any
 
 from mjtools.output import SharedDict
-from mjtools.patterns import INSTANCES, NEEDS, registry
-from mjtools.patterns.ctx import BIT, Ctx, situation_bit
+from mjtools.patterns import INSTANCES, NEEDS, NEEDS_OF, registry
+from mjtools.patterns.ctx import BIT, SUIT_COUNT_BITS, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring import combine
 from mjtools.scoring.result import Awarded, Evaluation
@@ -34,14 +34,14 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
     """A pattern spec as one callable, with the feature bits it cannot occur without."""
     reg = registry()
     if isinstance(spec, str):
-        return reg[spec], NEEDS.get(spec, 0)
+        return reg[spec], _needs(spec, {})
     if isinstance(spec, Mapping):
         if "id" in spec:
             fn = reg[spec["id"]]
             params = {k: v for k, v in spec.items() if k != "id"}
             if not params:
-                return fn, NEEDS.get(spec["id"], 0)
-            return partial(fn, **params), NEEDS.get(spec["id"], 0)
+                return fn, _needs(spec["id"], params)
+            return partial(fn, **params), _needs(spec["id"], params)
         if "all_of" in spec:
             parts = [compile_spec(s) for s in spec["all_of"]]
             fns = [f for f, _ in parts]
@@ -82,7 +82,7 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
 
         key = next(iter(spec))
         if key == "suits" and set(spec) <= {"suits", "honors"}:
-            return _suits_fn(spec), BIT["no_honor"] if spec.get("honors") is False else 0
+            return _suits_fn(spec), (BIT["no_honor"] if spec.get("honors") is False else 0) | _suit_count_needs(spec["suits"])
         prim = PRIMITIVES[key]
         needs = 0
         if key == "situation":
@@ -93,6 +93,27 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
             needs = BIT["no_honor"]
         return (lambda c: prim(c, spec)), needs
     raise TypeError(f"not a pattern: {spec!r}")
+
+
+def _needs(pid: str, params: Mapping[str, Any]) -> int:
+    """The feature bits a pattern needs with these parameters."""
+    got = NEEDS.get(pid, 0)
+    more = NEEDS_OF.get(pid)
+    return got | more(**params) if more is not None else got
+
+
+def _suit_count_needs(suits: Mapping[str, int]) -> int:
+    """{min: n, max: n}: exactly n suits, a bit of its own (缺一门: two)."""
+    lo, hi = suits.get("min", 0), suits.get("max", 10**9)
+    return SUIT_COUNT_BITS[lo] if lo == hi and 0 <= lo < len(SUIT_COUNT_BITS) else 0
+
+
+def alternatives(spec: Any) -> tuple[int, ...]:
+    """For a pattern spec that is an any_of, the bits each alternative needs (a reading needs
+    those of one of them); () for any other spec."""
+    if isinstance(spec, Mapping) and "any_of" in spec:
+        return tuple(compile_spec(s)[1] for s in spec["any_of"])
+    return ()
 
 
 def compile_instances(spec: Any) -> Callable[[Ctx], tuple[tuple[int, ...], ...]] | None:
@@ -130,11 +151,12 @@ def _whole(x: float) -> float | int:
 class Entry:
     """One fan of a plan."""
 
-    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask")
+    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts")
 
     def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
         self.id = fid
         self.fn, self.needs = compile_spec(fan["pattern"])
+        self.alts = alternatives(fan["pattern"])  # an any_of: a reading needs one alternative's bits
         self.closed = fan_value(fan, True)
         self.open = fan_value(fan, False)
         self.instance = fan.get("per") == "instance"
@@ -210,6 +232,8 @@ class Plan:
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
             self.uses |= e.needs
+            for alt in e.alts:
+                self.uses |= alt
         self._candidates: dict[int, tuple[Entry, ...]] = {}
         # What a reading evaluates, by language and (features, concealment): each candidate
         # with its value for this concealment resolved (a fan without one is left out) and
@@ -221,7 +245,7 @@ class Plan:
         """The fans (in file order) whose needed features the reading has."""
         got = self._candidates.get(features)
         if got is None:
-            got = self._candidates[features] = tuple(e for e in self.entries if e.needs & features == e.needs)
+            got = self._candidates[features] = tuple(e for e in self.entries if e.needs & features == e.needs and (not e.alts or any(a & features == a for a in e.alts)))
         return got
 
     def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]:
