@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Generic, TypeVar
 
 from mjtools.analysis.blocks import CHOW, KONG, PAIR, PAIR_FORMS, PUNG, Block, Decomposition
@@ -80,6 +81,8 @@ def situation_bit(name: str) -> int:
 # number tiles of those numbers, so that the five rank fans are tried only on such hands.
 RANK_SET_BIT: dict[int, int] = {}
 _RANK_SETS = [0]  # every rank-set bit given out
+# (bit, the counts of every kind outside the rank set, honors included, read at once)
+_RANK_SET_TESTS: list[tuple[int, Callable[[tuple[int, ...]], tuple[int, ...]]]] = []
 
 
 def rank_set_bit(ranks: int) -> int:
@@ -87,10 +90,12 @@ def rank_set_bit(ranks: int) -> int:
     if got is None:
         got = RANK_SET_BIT[ranks] = _new_bit()
         _RANK_SETS[0] |= got
+        _RANK_SET_TESTS.append((got, itemgetter(*[k for k in range(34) if k >= 27 or not ranks >> (k % 9) & 1])))
     return got
 
 
-_REVERSIBLE_KINDS = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])  # 1234589p 245689s 5z
+# 推不倒: 1234589p 245689s and White look the same upside down; the counts of the other kinds.
+_NOT_REVERSIBLE = itemgetter(*sorted(set(range(34)) - {9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31}))
 _CONCEALED = BIT["concealed"]
 _FLOWER_KINDS = slice(34, 42)
 _COUNT_BITS = BIT["flower"] | BIT["four"] | BIT["flower4"]
@@ -149,18 +154,13 @@ def _tile_set_bits(hand: Hand) -> int:
     """The reversible and rank-set bits of the hand's tiles (a reading holds the same kinds,
     bonus tiles aside). Where tiles of the 34 kinds are set aside (riichi's Norths) the reading
     may hold fewer kinds than the hand: every such bit is set, and the fans decide."""
-    if any(t.kind < 34 for a in hand.aside for t in a.tiles):
-        return _RANK_SETS[0] | BIT["reversible"]
+    if hand.aside and any(t.kind < 34 for a in hand.aside for t in a.tiles):
+        return _RANK_SETS[0] | _REVERSIBLE_BIT
     counts = hand.counts
-    kinds = [k for k in range(34) if counts[k]]
-    f = BIT["reversible"] if _REVERSIBLE_KINDS.issuperset(kinds) else 0
-    if kinds and kinds[-1] < 27 and RANK_SET_BIT:
-        held = 0
-        for k in kinds:
-            held |= 1 << (k % 9)
-        for ranks, bit in RANK_SET_BIT.items():
-            if not held & ~ranks:
-                f |= bit
+    f = 0 if any(_NOT_REVERSIBLE(counts)) else _REVERSIBLE_BIT
+    for bit, outside in _RANK_SET_TESTS:
+        if not any(outside(counts)):
+            f |= bit
     return f
 
 
