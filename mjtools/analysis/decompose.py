@@ -413,6 +413,8 @@ def _submasks(mask: int) -> Iterator[int]:
 KNITTED_STRAIGHTS = tuple(
     tuple(9 * g + r for g, start in enumerate(order) for r in (start, start + 3, start + 6)) for order in permutations((0, 1, 2))
 )
+# Each straight's nine counts read at once (a tuple of counts per straight, by C code).
+KNITTED_GETTERS = tuple(itemgetter(*ks) for ks in KNITTED_STRAIGHTS)
 
 
 def knitted_straight(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
@@ -560,9 +562,9 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
             # Seven distinct pairs: seven kinds held twice (or pairs and quads where quads count).
             if not hand_melds and spec.hand_size == 13:
                 twos = counts.count(2)
-                if twos == 7 and not spec.quads_as_pairs:
+                if twos == 7:  # (seven_pairs gives the same pairs, in kind order, quads or not)
                     found.append((form, tuple([PAIR_BLOCK[k] for k in range(34) if counts[k] == 2]), 0))
-                elif twos == 7 or (spec.quads_as_pairs and twos + 2 * counts.count(4) == 7):
+                elif spec.quads_as_pairs and twos + 2 * counts.count(4) == 7:
                     found.extend((form, tuple(blocks), 0) for blocks in seven_pairs(hand, spec))
         elif form == "thirteen_orphans":
             if not hand_melds and 0 not in _th_counts(counts):

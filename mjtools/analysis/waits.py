@@ -336,7 +336,7 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
     condition (most hands are nowhere near any of them)."""
     if st.wild:
         return forms
-    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+    from mjtools.analysis.decompose import KNITTED_GETTERS
 
     c = st.counts
     distinct = 34 - c.count(0)  # (list.count runs in C: cheaper than any loop here)
@@ -347,7 +347,7 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
         elif form in ("knitted", "thirteen_unrelated"):
             ok = not st.melds and distinct >= 13 and max(c) <= 1
         elif form == "knitted_straight":
-            ok = st.melds <= 1 and 27 - c[:27].count(0) >= 8 and any(sum(1 for k in ks if c[k]) >= 8 for ks in KNITTED_STRAIGHTS)
+            ok = st.melds <= 1 and 27 - c[:27].count(0) >= 8 and any(get(c).count(0) <= 1 for get in KNITTED_GETTERS)  # 8 of its 9 kinds held
         else:
             ok = True
         if ok:

@@ -25,12 +25,16 @@ NEEDS: dict[str, int] = {}  # pattern id -> feature bits it cannot occur without
 # are made of sets: a fan with `combine: sets` (the account-once principle) and an exclusion
 # `on: sets` read them (scoring/fans.py). Same keyword parameters as the pattern.
 INSTANCES: dict[str, InstancesFn] = {}
+# pattern id -> the feature bits it needs with given parameters, beyond NEEDS (the numbers of
+# 全大 and 全小, the shape of a sole wait): called once per fan when a plan is compiled.
+NEEDS_OF: dict[str, Callable[..., int]] = {}
 
 
-def pattern(*ids: str, needs: tuple[str, ...] = ()) -> Callable[[PatternFn], PatternFn]:
+def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None) -> Callable[[PatternFn], PatternFn]:
     """Register a function under one or more pattern ids (glossary ids). `needs` names
     reading features (`ctx.FEATURES`) without which the pattern is always 0, whatever its
-    parameters; fans over it are skipped on readings that lack them."""
+    parameters; fans over it are skipped on readings that lack them. `needs_of(**params)`:
+    the bits it needs with those parameters (the same keywords as the pattern)."""
     from mjtools.patterns.ctx import BIT, situation_bit
 
     mask = 0
@@ -48,6 +52,8 @@ def pattern(*ids: str, needs: tuple[str, ...] = ()) -> Callable[[PatternFn], Pat
             DOCS[pid] = inspect.getdoc(fn) or ""
             if mask:
                 NEEDS[pid] = mask
+            if needs_of is not None:
+                NEEDS_OF[pid] = needs_of
         return fn
 
     return deco

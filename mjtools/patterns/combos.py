@@ -144,14 +144,36 @@ def _pung_structure(kinds: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]]
     return tuple(out)
 
 
-def relations(ctx: Ctx) -> dict[str, list[tuple[int, ...]]]:
+# relations by what it reads of a reading: each set's lowest kind and whether it is a chow, in
+# the order of ctx.sets, and the pair's kind where it can matter (a 5). Shared, never mutated.
+_RELATIONS: dict[tuple[tuple[int, ...], int | None], dict[str, tuple[tuple[int, ...], ...]]] = {}
+
+
+def relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:
     """Every group of 2-4 sets of the reading that makes a fan, by fan, as indices into
     ctx.sets (worked out once per reading: the patterns below and the scorer's account-once
-    choice all read it; the shapes themselves are remembered across hands)."""
+    choice all read it; remembered across hands by the sets' kinds)."""
     d = ctx.__dict__
     got = d.get("_relations")
     if got is not None:
         return got
+    sig = []
+    for b in ctx.sets:
+        ks = b.kinds
+        sig.append(ks[0] * 2 + (b.shape == CHOW) if ks else -1)
+    p = ctx.pair
+    pk = p.kinds[0] if p is not None and p.kinds else None
+    key = (tuple(sig), pk if pk is not None and pk < 27 and pk % 9 == 4 else None)
+    got = _RELATIONS.get(key)
+    if got is None:
+        if len(_RELATIONS) > 8192:
+            _RELATIONS.clear()
+        got = _RELATIONS[key] = _relations(ctx)
+    d["_relations"] = got
+    return got
+
+
+def _relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:
     out: dict[str, list[tuple[int, ...]]] = {}
     chows = []
     pungs = []
@@ -177,8 +199,7 @@ def relations(ctx: Ctx) -> dict[str, list[tuple[int, ...]]]:
                 out[fan] = [idx]
             else:
                 got.append(idx)
-    d["_relations"] = out
-    return out
+    return {fan: tuple(groups) for fan, groups in out.items()}
 
 
 def _of(fan: str) -> Callable[[Ctx], Groups]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Generic, TypeVar
 
 from mjtools.analysis.blocks import CHOW, KONG, PAIR, PAIR_FORMS, PUNG, Block, Decomposition
@@ -38,6 +39,8 @@ FEATURES = (
     "flower4",  # four flowers or more: the flower-set fans (花杠, 八仙过海) need them
     "pung4",  # four pungs or kongs or more (四暗刻, 大四喜); most readings with three have no fourth
     "knit",  # a knitted form: 全不靠 (knitted) or 组合龙 with a set and a pair (knitted_straight)
+    "two_suits",  # exactly two suits (缺一门): with no_suit, one_suit, three_suits, the suit count
+    "reversible",  # only tiles that look the same upside down (推不倒), looked for only when used
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 ALL_FEATURES = -1  # every bit, the situation bits allocated later included (-1 & needs == needs)
@@ -53,6 +56,15 @@ _WIND_MASK = (1 << 27) | (1 << 28) | (1 << 29) | (1 << 30)
 SITUATION_BIT = {name[4:]: BIT[name] for name in FEATURES if name.startswith("sit_")}
 
 
+_NEXT_BIT = [len(FEATURES)]  # the next feature bit given out on first use (situations, rank sets)
+
+
+def _new_bit() -> int:
+    bit = 1 << _NEXT_BIT[0]
+    _NEXT_BIT[0] += 1
+    return bit
+
+
 def situation_bit(name: str) -> int:
     """The feature bit of one situation id: the common flags have theirs above; any other id a
     pattern needs (paarenchan, nagashi, a variant's own events) gets the next free bit on
@@ -60,9 +72,30 @@ def situation_bit(name: str) -> int:
     ones only gate fans; they never change a result)."""
     got = SITUATION_BIT.get(name)
     if got is None:
-        got = SITUATION_BIT[name] = BIT["sit_" + name] = 1 << (len(FEATURES) + len(SITUATION_BIT) - _FIXED_SITUATIONS)
+        got = SITUATION_BIT[name] = BIT["sit_" + name] = _new_bit()
     return got
-_FIXED_SITUATIONS = len(SITUATION_BIT)
+
+
+# Rank sets (bit r-1 for the number r) a pattern needs every tile within, honors excluded (全大
+# 789, 全小 123 ...): each gets a feature bit on first use, set on a hand whose tiles are all
+# number tiles of those numbers, so that the five rank fans are tried only on such hands.
+RANK_SET_BIT: dict[int, int] = {}
+_RANK_SETS = [0]  # every rank-set bit given out
+# (bit, the counts of every kind outside the rank set, honors included, read at once)
+_RANK_SET_TESTS: list[tuple[int, Callable[[tuple[int, ...]], tuple[int, ...]]]] = []
+
+
+def rank_set_bit(ranks: int) -> int:
+    got = RANK_SET_BIT.get(ranks)
+    if got is None:
+        got = RANK_SET_BIT[ranks] = _new_bit()
+        _RANK_SETS[0] |= got
+        _RANK_SET_TESTS.append((got, itemgetter(*[k for k in range(34) if k >= 27 or not ranks >> (k % 9) & 1])))
+    return got
+
+
+# 推不倒: 1234589p 245689s and White look the same upside down; the counts of the other kinds.
+_NOT_REVERSIBLE = itemgetter(*sorted(set(range(34)) - {9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31}))
 _CONCEALED = BIT["concealed"]
 _FLOWER_KINDS = slice(34, 42)
 _COUNT_BITS = BIT["flower"] | BIT["four"] | BIT["flower4"]
@@ -73,7 +106,7 @@ _SET_SHAPES = frozenset((CHOW, PUNG, KONG))
 _CHOW_BITS = (0, BIT["chow"], BIT["chow"] | BIT["chow2"]) + (BIT["chow"] | BIT["chow2"] | BIT["chow3"],) * 6
 _PUNG_BITS = (0, BIT["pung"], BIT["pung"]) + (BIT["pung"] | BIT["pung3"],) + (BIT["pung"] | BIT["pung3"] | BIT["pung4"],) * 5
 _KONG_BITS = (0, BIT["kong"], BIT["kong"]) + (BIT["kong"] | BIT["kong3"],) * 6
-_SUIT_COUNT_BITS = (BIT["no_suit"], BIT["one_suit"], 0, BIT["three_suits"])
+SUIT_COUNT_BITS = (BIT["no_suit"], BIT["one_suit"], BIT["two_suits"], BIT["three_suits"])
 _DUP_CHOW, _NO_CHOW, _NO_PUNG = BIT["dup_chow"], BIT["no_chow"], BIT["no_pung"]
 _DRAGON_PUNG, _WIND_PUNG = BIT["dragon_pung"], BIT["wind_pung"]
 _HONOR_BIT, _NO_HONOR, _SIMPLES_ONLY, _OUTSIDE_BIT = BIT["honor"], BIT["no_honor"], BIT["simples_only"], BIT["outside"]
@@ -109,6 +142,25 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
             f |= BIT["flower"] | (BIT["flower4"] if flowers >= 4 else 0)
         if max(counts[:34]) >= 4:
             f |= BIT["four"]
+    if uses & (_REVERSIBLE_BIT | _RANK_SETS[0]):
+        f |= _tile_set_bits(hand)
+    return f
+
+
+_REVERSIBLE_BIT = BIT["reversible"]
+
+
+def _tile_set_bits(hand: Hand) -> int:
+    """The reversible and rank-set bits of the hand's tiles (a reading holds the same kinds,
+    bonus tiles aside). Where tiles of the 34 kinds are set aside (riichi's Norths) the reading
+    may hold fewer kinds than the hand: every such bit is set, and the fans decide."""
+    if hand.aside and any(t.kind < 34 for a in hand.aside for t in a.tiles):
+        return _RANK_SETS[0] | _REVERSIBLE_BIT
+    counts = hand.counts
+    f = 0 if any(_NOT_REVERSIBLE(counts)) else _REVERSIBLE_BIT
+    for bit, outside in _RANK_SET_TESTS:
+        if not any(outside(counts)):
+            f |= bit
     return f
 
 
@@ -300,7 +352,7 @@ class Ctx:
                 f |= _SETS_OUTSIDE
         if ks <= _GREEN:
             f |= _GREEN_ONLY
-        f |= _SUIT_COUNT_BITS[len(suits)]
+        f |= SUIT_COUNT_BITS[len(suits)]
         self.features = f
 
     # -- blocks ---------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from mjtools.patterns import pattern
-from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.ctx import Ctx, rank_set_bit
 
 # 推不倒: the tiles that look the same upside down: 1234589 dots, 245689 bamboo, White.
 REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])
@@ -30,7 +30,13 @@ def rank_mask(ctx: Ctx) -> int:
     return got
 
 
-@pattern("number_ranks", needs=("no_honor",))
+def _ranks_needed(*, ranks: str = "123456789") -> int:
+    """Every number of the hand's tiles among `ranks` (a hand-level bit per rank set)."""
+    mask = _ranks(ranks)
+    return 0 if mask == 0x1FF else rank_set_bit(mask)
+
+
+@pattern("number_ranks", needs=("no_honor",), needs_of=_ranks_needed)
 def number_ranks(ctx: Ctx, *, ranks: str = "123456789") -> int:
     """Every tile a number tile whose number is one of `ranks` (全大 789, 大于五 6789, 全中 456,
     小于五 1234, 全小 123)."""
@@ -53,7 +59,7 @@ def all_fives(ctx: Ctx) -> int:
     return int(all(any(k % 9 == 4 for k in b.kinds) for b in ctx.sets + (ctx.pair,)))
 
 
-@pattern("reversible_tiles")
+@pattern("reversible_tiles", needs=("reversible",))
 def reversible_tiles(ctx: Ctx) -> int:
     """Only tiles that look the same upside down: 1234589 dots, 245689 bamboo, White (推不倒)."""
     return int(ctx.kind_set <= REVERSIBLE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mjtools.analysis.blocks import CHOW, PAIR
 from mjtools.patterns import pattern
-from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.ctx import BIT, Ctx
 
 # The last hand asked about: every reading of one hand asks the same question, and finding a
 # second wait is the costly part. Keeps the hand and the spec, so their ids are not reused.
@@ -55,7 +55,12 @@ def _only_wait(ctx: Ctx, live: bool) -> bool:
     return only
 
 
-@pattern("sole_wait")
+def _wait_needs(*, shape: str = "pair", live: bool = True) -> int:
+    """An edge or a middle is a chow's: a reading without a chow has neither."""
+    return BIT["chow"] if shape in ("edge", "closed") else 0
+
+
+@pattern("sole_wait", needs_of=_wait_needs)
 def sole_wait(ctx: Ctx, *, shape: str = "pair", live: bool = True) -> int:
     """Won on the only kind that could complete the hand (独听), the winning tile being a chow's
     end (shape edge: 12 waiting on 3), its middle (closed: 13 waiting on 2) or the partner of a

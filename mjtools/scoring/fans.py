@@ -13,8 +13,8 @@ from functools import partial
 from typing import Any
 
 from mjtools.output import SharedDict
-from mjtools.patterns import INSTANCES, NEEDS, registry
-from mjtools.patterns.ctx import BIT, Ctx, situation_bit
+from mjtools.patterns import INSTANCES, NEEDS, NEEDS_OF, registry
+from mjtools.patterns.ctx import BIT, SUIT_COUNT_BITS, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring import combine
 from mjtools.scoring.result import Awarded, Evaluation
@@ -34,14 +34,14 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
     """A pattern spec as one callable, with the feature bits it cannot occur without."""
     reg = registry()
     if isinstance(spec, str):
-        return reg[spec], NEEDS.get(spec, 0)
+        return reg[spec], _needs(spec, {})
     if isinstance(spec, Mapping):
         if "id" in spec:
             fn = reg[spec["id"]]
             params = {k: v for k, v in spec.items() if k != "id"}
             if not params:
-                return fn, NEEDS.get(spec["id"], 0)
-            return partial(fn, **params), NEEDS.get(spec["id"], 0)
+                return fn, _needs(spec["id"], params)
+            return partial(fn, **params), _needs(spec["id"], params)
         if "all_of" in spec:
             parts = [compile_spec(s) for s in spec["all_of"]]
             fns = [f for f, _ in parts]
@@ -82,7 +82,7 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
 
         key = next(iter(spec))
         if key == "suits" and set(spec) <= {"suits", "honors"}:
-            return _suits_fn(spec), BIT["no_honor"] if spec.get("honors") is False else 0
+            return _suits_fn(spec), (BIT["no_honor"] if spec.get("honors") is False else 0) | _suit_count_needs(spec["suits"])
         prim = PRIMITIVES[key]
         needs = 0
         if key == "situation":
@@ -93,6 +93,27 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
             needs = BIT["no_honor"]
         return (lambda c: prim(c, spec)), needs
     raise TypeError(f"not a pattern: {spec!r}")
+
+
+def _needs(pid: str, params: Mapping[str, Any]) -> int:
+    """The feature bits a pattern needs with these parameters."""
+    got = NEEDS.get(pid, 0)
+    more = NEEDS_OF.get(pid)
+    return got | more(**params) if more is not None else got
+
+
+def _suit_count_needs(suits: Mapping[str, int]) -> int:
+    """{min: n, max: n}: exactly n suits, a bit of its own (缺一门: two)."""
+    lo, hi = suits.get("min", 0), suits.get("max", 10**9)
+    return SUIT_COUNT_BITS[lo] if lo == hi and 0 <= lo < len(SUIT_COUNT_BITS) else 0
+
+
+def alternatives(spec: Any) -> tuple[int, ...]:
+    """For a pattern spec that is an any_of, the bits each alternative needs (a reading needs
+    those of one of them); () for any other spec."""
+    if isinstance(spec, Mapping) and "any_of" in spec:
+        return tuple(compile_spec(s)[1] for s in spec["any_of"])
+    return ()
 
 
 def compile_instances(spec: Any) -> Callable[[Ctx], tuple[tuple[int, ...], ...]] | None:
@@ -130,11 +151,12 @@ def _whole(x: float) -> float | int:
 class Entry:
     """One fan of a plan."""
 
-    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask")
+    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts")
 
     def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
         self.id = fid
         self.fn, self.needs = compile_spec(fan["pattern"])
+        self.alts = alternatives(fan["pattern"])  # an any_of: a reading needs one alternative's bits
         self.closed = fan_value(fan, True)
         self.open = fan_value(fan, False)
         self.instance = fan.get("per") == "instance"
@@ -198,9 +220,20 @@ class Plan:
                 if ex in self.by_id:
                     e.excl_mask |= self.by_id[ex].bit
         self.fallbacks = frozenset(e.id for e in every if e.fallback)
+        # Fans with an exclusion on the sets they use ({fan: X, same_sets: true}): what they
+        # remove depends on the reading's sets, so a reading holding one is not remembered.
+        self.on_sets = 0
+        for e in every:
+            if any(on_sets for _, _, on_sets in e.partial):
+                self.on_sets |= e.bit
+        # The exclusion and fallback passes, remembered by the fans found (ids and counts) and
+        # the concealment (which sets their values): (kept as (index, count or None), removed).
+        self.exclude_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...]]] = {}
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
             self.uses |= e.needs
+            for alt in e.alts:
+                self.uses |= alt
         self._candidates: dict[int, tuple[Entry, ...]] = {}
         # What a reading evaluates, by language and (features, concealment): each candidate
         # with its value for this concealment resolved (a fan without one is left out) and
@@ -212,7 +245,7 @@ class Plan:
         """The fans (in file order) whose needed features the reading has."""
         got = self._candidates.get(features)
         if got is None:
-            got = self._candidates[features] = tuple(e for e in self.entries if e.needs & features == e.needs)
+            got = self._candidates[features] = tuple(e for e in self.entries if e.needs & features == e.needs and (not e.alts or any(a & features == a for a in e.alts)))
         return got
 
     def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]:
@@ -271,8 +304,45 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         found, groups = combine.choose(ctx, found, plan, lang, removed)
     if len(found) < 2:
         return Evaluation(ctx.d, found, list(removed.items()), pctx=ctx)
+    if not excl & present and not flags & _FALLBACK:
+        return Evaluation(ctx.d, found, list(removed.items()) if removed else [], pctx=ctx)
+    if present & plan.on_sets:
+        kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
+        return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
+    # The passes below depend only on the fans found (before and after the choice of combined
+    # sets), their counts and values: remembered.
+    key = (ctx.concealed_hand, present, tuple([a.id for a in found]), tuple([a.count for a in found]))
+    memo = plan.exclude_memo
+    got = memo.get(key)
+    if got is None:
+        before = len(removed)
+        kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
+        where = {id(a): i for i, a in enumerate(found)}
+        shown = []
+        for a in kept:
+            i = where.get(id(a))
+            if i is None:  # a count lowered: the same fan, another award
+                i = next(j for j, b in enumerate(found) if b.id == a.id)
+                shown.append((i, a.count))
+            else:
+                shown.append((i, None))
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = (tuple(shown), tuple(list(removed.items())[before:]))
+    else:
+        shown, gone = got
+        by_id = plan.by_id
+        kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
+        removed.update(gone)
+    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
+
+
+def _exclusions(ctx: Ctx, found: list[Awarded], plan: Plan, removed: dict[str, str], lang: str, groups: dict[str, list[tuple[int, ...]]], clash: int, flags: int) -> list[Awarded]:
+    """The fans kept after the exclusions (`clash`: some fan found excludes another found) and
+    the fallback rule, with `removed` filled in (fan -> what removed it). `flags`: those of the
+    fans found, which the fans kept replace when some were excluded."""
     kept = found
-    if excl & present:  # two of the fans found exclude one another (or a part of one another)
+    if clash:  # two of the fans found exclude one another (or a part of one another)
         kept = combine.exclude(ctx, found, {a.id for a in found}, plan, removed, lang, groups)
         by_id = plan.by_id
         flags = 0
@@ -285,4 +355,4 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
             if a.id in fallbacks:
                 removed[a.id] = "another fan"
         kept = [a for a in kept if a.id not in removed]
-    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
+    return kept
