@@ -187,10 +187,15 @@ def case_record(command: str, line: int | None, raw: str, base_opts: dict[str, A
     """The record of one case (a hand line or a JSON case); raises MjError on failure."""
 
     text, extra = split_case(raw, line)
-    opts = dict(base_opts)
     rules = extra.pop("rules", None) or rules_name
-    if extra:
-        opts.update(normalize(extra, command) if "table" not in extra else {"table": extra})
+    if not extra:
+        opts = dict(base_opts)
+    elif "table" in extra:
+        opts = {**base_opts, "table": extra}
+    elif base_opts:
+        opts = {**base_opts, **normalize(extra, command)}
+    else:
+        opts = normalize(extra, command)  # (a new dict, this case's own)
     rec = compute(text, opts, default_rules(rules))
     return rec if line is None else {"line": line, **rec}
 
@@ -282,7 +287,8 @@ class ScoreCompute:
 def score_compute(text: str, opts: dict[str, Any], rules: str, explain: bool = False, lang: str = "en") -> dict[str, Any]:
     """The score record of one case: a hand, or a table case (`"table"` in the options)."""
     table = opts.pop("table", None)
-    options = dict(opts.pop("option", {}))
+    options = opts.pop("option", None)
+    options = dict(options) if options else {}
     if table is not None:
         from mjtools.rules.hand_options import kv_pairs
         from mjtools.scoring.table import settle_table

@@ -253,7 +253,8 @@ def build_context(opts: dict[str, Any], rs) -> Any:
             if len(_TILES) < 4096:
                 _TILES[tile] = t  # tiles are values: one per text
         indicators[role] = indicators.get(role, ()) + (t,)
-    situations = dict(opts.get("situation", {}))
+    situations = opts.get("situation")
+    situations = dict(situations) if situations else {}
     if situations:
         declared = rs.section("situations")
         for k in situations:
@@ -265,7 +266,8 @@ def build_context(opts: dict[str, Any], rs) -> Any:
             if f in opts and opts[f]:
                 situations[f] = 1
     for k, v in situations.items():
-        count(v, f"--situation {k}")
+        if type(v) is not int or not 0 <= v <= MAX_COUNT:  # (a flag's 1 needs no check)
+            count(v, f"--situation {k}")
     if opts.get("ura") and not (opts.get("riichi") or opts.get("double_riichi")):
         raise UsageError("--ura needs --riichi (ura dora count only for a riichi winner)")
     if opts.get("from") and opts.get("tsumo"):
