@@ -23,7 +23,14 @@ def default_rules(value: str | None) -> str:
     else riichi."""
     if value:
         return value
-    env = os.environ.get("MJTOOLS_RULES")
+    run = _RUN_RULES
+    if run is not None:  # in a run: the variable is read once, not per line (os.environ's
+        # lookup raises and catches a KeyError when it is not set)
+        env = run.get(_ENV_KEY, _ENV_KEY)
+        if env is _ENV_KEY:
+            env = run[_ENV_KEY] = os.environ.get("MJTOOLS_RULES")
+    else:
+        env = os.environ.get("MJTOOLS_RULES")
     if not env:
         return "riichi"
     if env not in _ENV_FOUND:  # checked once per process, not per batch line
@@ -48,6 +55,7 @@ _ENV_FOUND: set[str] = set()
 # again.
 _RUN_RULES: dict[tuple[str, frozenset], Any] | None = None
 _NO_OPTIONS: frozenset = frozenset()
+_ENV_KEY: Any = ("$MJTOOLS_RULES",)  # where a run keeps the variable's value (no rules key is a 1-tuple)
 
 
 @contextmanager
@@ -119,6 +127,14 @@ CASE_KEYS: dict[str, tuple[type, str]] = {
 
 
 def _check_keys(obj: dict[str, Any]) -> None:
+    # Most cases hold "hand" (a string) and hand-context options only: checked with a lookup
+    # per key; anything else goes through the loop below, so a case with several wrong keys
+    # names the same one as before.
+    for key in obj:
+        if key in CASE_KEYS and (key != "hand" or type(obj[key]) is not str):
+            break
+    else:
+        return
     from mjtools.rules.hand_options import shown
 
     for key, (kind, what) in CASE_KEYS.items():
@@ -129,6 +145,16 @@ def _check_keys(obj: dict[str, Any]) -> None:
         raise UsageError(f'"winners" is a list of seats, got {shown(obj["winners"])}')
 
 
+# json.loads without its wrapper: the C scanner reads the object and says where it ended. A
+# line the scanner cannot read from its start, or with text after the object, is read again
+# with json.loads, which raises the error it always gave.
+_scan = json.JSONDecoder().scan_once
+
+
+def _loads_error(raw: str) -> Any:
+    return json.loads(raw)
+
+
 def split_case(raw: str, line: int | None) -> tuple[str, dict[str, Any]]:
     """A case line: a hand in notation, or a JSON object with "hand" and options."""
     problem = case_problem(raw)
@@ -136,7 +162,11 @@ def split_case(raw: str, line: int | None) -> tuple[str, dict[str, Any]]:
         raise UsageError(problem)
     if line is not None and raw.startswith("{"):
         try:
-            obj = json.loads(raw)
+            obj, end = _scan(raw, 0)  # a whole object: what json.loads would return
+            if end != len(raw):
+                obj = json.loads(raw)  # (raises the error json.loads gives)
+        except StopIteration:  # not JSON at the start: json.loads says why
+            obj = _loads_error(raw)
         except json.JSONDecodeError as e:
             raise UsageError(f"invalid JSON: {e.msg} at column {e.colno}") from None
         except (ValueError, RecursionError) as e:  # a number of over 4300 digits; nesting
@@ -144,8 +174,7 @@ def split_case(raw: str, line: int | None) -> tuple[str, dict[str, Any]]:
         if not isinstance(obj, dict):
             raise UsageError("a JSON case is an object")
         _check_keys(obj)
-        obj = dict(obj)
-        hand = obj.pop("hand", None)
+        hand = obj.pop("hand", None)  # (obj is this line's own dict)
         if "table" in obj:
             return "", obj
         if not isinstance(hand, str):
@@ -158,10 +187,15 @@ def case_record(command: str, line: int | None, raw: str, base_opts: dict[str, A
     """The record of one case (a hand line or a JSON case); raises MjError on failure."""
 
     text, extra = split_case(raw, line)
-    opts = dict(base_opts)
     rules = extra.pop("rules", None) or rules_name
-    if extra:
-        opts.update(normalize(extra, command) if "table" not in extra else {"table": extra})
+    if not extra:
+        opts = dict(base_opts)
+    elif "table" in extra:
+        opts = {**base_opts, "table": extra}
+    elif base_opts:
+        opts = {**base_opts, **normalize(extra, command)}
+    else:
+        opts = normalize(extra, command)  # (a new dict, this case's own)
     rec = compute(text, opts, default_rules(rules))
     return rec if line is None else {"line": line, **rec}
 
@@ -253,7 +287,8 @@ class ScoreCompute:
 def score_compute(text: str, opts: dict[str, Any], rules: str, explain: bool = False, lang: str = "en") -> dict[str, Any]:
     """The score record of one case: a hand, or a table case (`"table"` in the options)."""
     table = opts.pop("table", None)
-    options = dict(opts.pop("option", {}))
+    options = opts.pop("option", None)
+    options = dict(options) if options else {}
     if table is not None:
         from mjtools.rules.hand_options import kv_pairs
         from mjtools.scoring.table import settle_table

@@ -152,11 +152,34 @@ def kv_pairs(values: Any, name: str) -> dict[str, Any]:
     return out
 
 
+# The values a batch case most often holds, typed without the general checks below: a key
+# -> its kind ("flag", "int", "seat"), for the keys that need no renaming; a seat as written
+# -> the seat. Anything else (another kind, a value of another type, a wrong value) takes the
+# general path, which gives the same result or the same error.
+_QUICK: dict[str, str] = {o.key: o.kind for o in OPTIONS if o.kind in ("flag", "int", "seat") and not o.key.endswith("_")}
+_SEAT_OF = {**{s: s for s in SEATS}, **{s.lower(): s for s in SEATS}}
+
+
 def normalize(raw: dict[str, Any], command: str) -> dict[str, Any]:
     """Typed option values from Click parameters or a batch JSON case (unknown keys refused;
     every value of the wrong JSON type refused, with the option's name)."""
     out: dict[str, Any] = {}
+    quick = _QUICK
     for key, value in raw.items():
+        kind = quick.get(key)
+        if kind is not None and command in BY_KEY[key].commands:
+            t = type(value)
+            if kind == "seat":
+                if t is str and (seat := _SEAT_OF.get(value)) is not None:
+                    out[key] = seat
+                    continue
+            elif kind == "flag":
+                if t is bool:
+                    out[key] = value
+                    continue
+            elif t is int and 0 <= value <= MAX_COUNT:
+                out[key] = value
+                continue
         if value is None or value == () or value == []:
             continue
         key = key.rstrip("_")
@@ -230,18 +253,21 @@ def build_context(opts: dict[str, Any], rs) -> Any:
             if len(_TILES) < 4096:
                 _TILES[tile] = t  # tiles are values: one per text
         indicators[role] = indicators.get(role, ()) + (t,)
-    situations = dict(opts.get("situation", {}))
+    situations = opts.get("situation")
+    situations = dict(situations) if situations else {}
     if situations:
         declared = rs.section("situations")
         for k in situations:
             # A variant that declares its situations refuses others, so a typo is not ignored.
             if declared and k not in declared:
                 raise UsageError(f"--situation {k}: {rs.id} knows {', '.join(sorted(declared))}")
-    for f in FLAGS:
-        if f in opts and opts[f]:
-            situations[f] = 1
+    if not FLAGS.isdisjoint(opts):
+        for f in FLAGS:
+            if f in opts and opts[f]:
+                situations[f] = 1
     for k, v in situations.items():
-        count(v, f"--situation {k}")
+        if type(v) is not int or not 0 <= v <= MAX_COUNT:  # (a flag's 1 needs no check)
+            count(v, f"--situation {k}")
     if opts.get("ura") and not (opts.get("riichi") or opts.get("double_riichi")):
         raise UsageError("--ura needs --riichi (ura dora count only for a riichi winner)")
     if opts.get("from") and opts.get("tsumo"):

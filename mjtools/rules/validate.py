@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from operator import le
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mjtools.errors import CopiesError, IllegalHandError, NotationError, TileCountError
 from mjtools.rules.counted import Counted, counted_entries, counted_kinds
@@ -272,6 +272,19 @@ def _seen_tiles(f: _Facts, ctx: WinContext) -> dict[str, tuple[Tile, ...]]:
     return out
 
 
+_COPIES: list = []
+
+
+def _copies_in_play() -> Any:
+    # analysis.wildcards, imported once on first use (an import statement in a per-hand
+    # function runs the import machinery on every call)
+    if not _COPIES:
+        from mjtools.analysis.wildcards import copies_in_play
+
+        _COPIES.append(copies_in_play)
+    return _COPIES[0]
+
+
 def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int] = frozenset(), reds_matter: bool = True) -> str | None:
     """More copies of a kind between the hand and the tiles the options name than the tile set
     has, or (`reds_matter`: where a red five changes the value) fewer red fives than four of a
@@ -285,10 +298,8 @@ def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int]
         for tiles in named.values():
             for t in tiles:
                 extra[t.kind] = extra.get(t.kind, 0) + 1
-        from mjtools.analysis.wildcards import copies_in_play
-
-        limits = copies_in_play(rs, ctx)
-        for k, n in sorted(extra.items()):
+        limits = _copies_in_play()(rs, ctx)
+        for k, n in sorted(extra.items()) if len(extra) > 1 else extra.items():
             if counts[k] + n > limits[k] and k not in wild:
                 where = ", ".join(["the hand", *named][:-1]) + " and " + [*named][-1]
                 return f"{where} hold {counts[k] + n} copies of {kind_str(k)}; {rs.id} has {limits[k]}"

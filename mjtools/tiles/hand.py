@@ -47,10 +47,18 @@ class Meld:
     tag: str | None = None
     wild: tuple[int, ...] = ()
     physical: tuple[Tile, ...] = ()
+    # The kinds of `tiles`, made on first use (validation and the patterns ask for them many
+    # times a hand, and parsed melds are shared between hands). Not an __init__ argument, so
+    # dataclasses.replace never copies a stale one.
+    _kinds: tuple[int, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)
 
     @property
     def kinds(self) -> tuple[int, ...]:
-        return tuple(t.kind for t in self.tiles)
+        got = self._kinds
+        if not got:
+            got = tuple([t.kind for t in self.tiles])
+            object.__setattr__(self, "_kinds", got)
+        return got
 
     @property
     def is_kong(self) -> bool:

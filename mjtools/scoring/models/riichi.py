@@ -314,12 +314,30 @@ def north_half(basic: int, dealer: bool) -> int:
     return (north + 199) // 200 * 100
 
 
+# Ledger entries are few distinct values (seats, a table of amounts, a few reasons): each is
+# made once and shared by the records that hold it (read-only, its JSON text written once).
+_ENTRIES: dict[tuple[str, str, int, str], SharedDict] = {}
+
+
+def _entry(frm: str, to: str, amount: int, reason: str) -> dict[str, Any]:
+    if type(amount) is not int:  # (1000.0 == 1000 as a key, but not as JSON text)
+        return {"from": frm, "to": to, "amount": amount, "reason": reason}
+    key = (frm, to, amount, reason)
+    got = _ENTRIES.get(key)
+    if got is None:
+        if len(_ENTRIES) > 4096:
+            _ENTRIES.clear()
+        got = _ENTRIES[key] = SharedDict({"from": frm, "to": to, "amount": amount, "reason": reason})
+    return got
+
+
 def ledger_of(rs: Ruleset, ctx: WinContext, payments: Mapping[str, int], pot: int, tsumo: bool | None = None) -> list[dict[str, Any]]:
     tsumo = ctx.tsumo if tsumo is None else tsumo
     note = ("tsumo" if tsumo else "ron") + (f" + {ctx.honba} honba" if ctx.honba else "")
-    out: list[dict[str, Any]] = [{"from": s, "to": ctx.seat, "amount": a, "reason": note} for s, a in payments.items() if a]
+    seat = ctx.seat
+    out: list[dict[str, Any]] = [_entry(s, seat, a, note) for s, a in payments.items() if a]
     if pot:
-        out.append({"from": "pot", "to": ctx.seat, "amount": pot, "reason": f"{ctx.sticks} riichi stick(s)"})
+        out.append(_entry("pot", seat, pot, f"{ctx.sticks} riichi stick(s)"))
     return out
 
 
