@@ -105,6 +105,7 @@ def group_table(variant: str, kinds: tuple[int, ...], checks: tuple | None = Non
 
 _CAPPED: dict[tuple, int] = {}
 CAPPED_LIMIT = 1 << 16
+PREFIX_LIMIT = 1 << 13  # prefixes kept by `_capped_vec` (each holds up to ~100 states)
 
 
 def capped_gid(variant: str, kinds: tuple[int, ...], counts: tuple[int, ...], caps: tuple[int, ...], top: int = tables.MAX_SETS) -> int:
@@ -133,41 +134,76 @@ def capped_gid(variant: str, kinds: tuple[int, ...], counts: tuple[int, ...], ca
     return got
 
 
+_STEPS: dict[tuple, dict[int, tuple[tuple[int, int], ...]]] = {}
+_PREFIX: dict[tuple, tuple[int, dict[int, int]]] = {}
+_NEXT_NODE = [1]
+
+
+def _step(c: int, cap: int, room1: int, room2: int, can_chow: bool, pair: bool, top: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    """One position of `_capped_vec`: per state, its successors and what each adds (built
+    once per (held, cap, room at the next two positions, chows, pair, top))."""
+    key = (c, cap, room1, room2, can_chow, pair, top)
+    got = _STEPS.get(key)
+    if got is not None:
+        return got
+    got = {}
+    pairs = (0, 1) if pair else (0,)
+    for a in range(5):
+        for b in range(5):
+            base = a + b
+            for m in range(top + 1):
+                for p in (0, 1):
+                    outs = []
+                    kmax = min(cap - base, room1 - a, room2, top - m) if can_chow else 0
+                    for k in range(kmax + 1):
+                        for t in (0, 1):
+                            mm = m + k + t
+                            if mm > top:
+                                break
+                            for pr in pairs:
+                                if pr and p:
+                                    break
+                                need = base + k + 3 * t + 2 * pr
+                                if need > cap:
+                                    break
+                                outs.append((k << 8 | a << 5 | mm << 1 | (p | pr), need - c if need > c else 0))
+                    got[a << 8 | b << 5 | m << 1 | p] = tuple(outs)
+    _STEPS[key] = got
+    return got
+
+
 def _capped_vec(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, pair_ok: tuple[bool, ...], top: int = tables.MAX_SETS) -> list[int]:
     """Least tiles to add per (sets, pairs) over targets within the caps, with at most `top`
     sets (a DP over positions: a chow started at position i also needs i + 1 and i + 2).
-    States are (chows started at i - 1, at i - 2, sets, pair) packed in one int."""
+    States are (chows started at i - 1, at i - 2, sets, pair) packed in one int; each
+    position's transitions come from `_step`, and the states after each prefix are kept
+    (`_PREFIX`, keyed by the node of the prefix before it): the hands a decision asks about
+    differ in a kind or two, so most of their prefixes were worked out already."""
     inf = tables.INF
     n = len(counts)
-    states = {0: 0}
+    states: dict[int, int] = {0: 0}
+    node = 0
+    prefix = _PREFIX
+    if len(prefix) >= PREFIX_LIMIT:
+        prefix.clear()  # (node numbers are never reused, so no stale entry can match)
     for i in range(n):
-        c, cap = counts[i], caps[i]
-        room1 = caps[i + 1] if i + 1 < n else 0
-        room2 = caps[i + 2] if i + 2 < n else 0
-        can_chow = chows and i <= n - 3
-        pairs = (0, 1) if pair_ok[i] else (0,)
+        sk = (counts[i], caps[i], caps[i + 1] if i + 1 < n else 0, caps[i + 2] if i + 2 < n else 0, chows and i <= n - 3, pair_ok[i], top)
+        got = prefix.get((node, sk))
+        if got is not None:
+            node, states = got
+            continue
+        steps = _STEPS.get(sk) or _step(*sk)
         new: dict[int, int] = {}
         get = new.get
         for st, cost in states.items():
-            a, b, m, p = st >> 8, st >> 5 & 7, st >> 1 & 15, st & 1
-            base = a + b
-            kmax = min(cap - base, room1 - a, room2, top - m) if can_chow else 0
-            for k in range(kmax + 1):
-                for t in (0, 1):
-                    mm = m + k + t
-                    if mm > top:
-                        break
-                    for pr in pairs:
-                        if pr and p:
-                            break
-                        need = base + k + 3 * t + 2 * pr
-                        if need > cap:
-                            break
-                        key = k << 8 | a << 5 | mm << 1 | (p | pr)
-                        v = cost + (need - c if need > c else 0)
-                        if v < get(key, inf):
-                            new[key] = v
-        states = new
+            for key, add in steps[st]:
+                v = cost + add
+                if v < get(key, inf):
+                    new[key] = v
+        nxt = _NEXT_NODE[0]
+        _NEXT_NODE[0] = nxt + 1
+        prefix[(node, sk)] = (nxt, new)
+        node, states = nxt, new
     out = [inf] * tables.WIDTH
     for st, cost in states.items():
         if not st >> 5 and cost < out[st & 31]:  # no chow left open: entry 2 * sets + pair
