@@ -70,6 +70,7 @@ def test_help_lines_are_in_readme():
 def test_readme_says_how_long_the_tests_take_and_what_skips():
     """The development section gives the test time and the number of tests that skip without
     the shared reference, which is what the test modules would skip."""
+    import test_replay
     import test_seed_quotes
     import test_terms
 
@@ -77,4 +78,13 @@ def test_readme_says_how_long_the_tests_take_and_what_skips():
     assert re.search(r"about \d+ minutes", dev) and "MJTOOLS_SHARED" in dev and "shared/" in dev
     skips = int(re.search(r"(\d+) tests skip", dev).group(1))
     gated = [f for f in vars(test_terms).values() if any(m.name == "skipif" for m in getattr(f, "pytestmark", []))]
-    assert skips == len(test_seed_quotes.RULE_IDS) + len(gated)
+    logs = 0  # the replay tests of the real Tenhou logs, with their parametrizations
+    for f in vars(test_replay).values():
+        marks = getattr(f, "pytestmark", [])
+        if any(m.name == "skipif" for m in marks):
+            n = 1
+            for m in marks:
+                if m.name == "parametrize":
+                    n *= len(m.args[1])
+            logs += n
+    assert skips == len(test_seed_quotes.RULE_IDS) + len(gated) + logs

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from shared import shared_dir
 
 from mjtools.cli import cli
 
@@ -14,12 +15,10 @@ EXAMPLE = ROOT / "examples" / "game.mjlog"
 
 
 def shared_logs() -> Path | None:
-    """../shared/tenhou-logs beside the checkout (absent in the CI clone: tests skip)."""
-    for base in (ROOT.parent, ROOT.parent.parent):
-        d = base / "shared" / "tenhou-logs"
-        if d.is_dir():
-            return d
-    return None
+    """shared/tenhou-logs (tests/shared.py finds shared/; absent in the CI clone: tests skip)."""
+    base = shared_dir()
+    d = None if base is None else base / "tenhou-logs"
+    return d if d is not None and d.is_dir() else None
 
 
 LOGS = shared_logs()
