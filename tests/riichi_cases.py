@@ -439,6 +439,8 @@ def _circumstances(rng: random.Random, case: Case, seat: str, seats: str, kinds:
     # (nor, for a five, the plain copy that would leave the red one in the hand unwritten),
     # and at most one ura indicator under each dora indicator.
     seen = _count(case.blocks)
+    if o.get("robbing_kong"):
+        seen[case.win] = 4  # the other three are in the robbed kong: no indicator, no kita of it
     n_dora = rng.choice([0, 1, 1, 1, 2, 3])
     n_ura = min(o.pop("ura", 0) or 0, n_dora)
     shown = []
