@@ -59,10 +59,10 @@ def draw_share(recs):
     return sum(1 for r in recs if r["end"] == "exhaustive_draw" and not r["wins"]) / len(recs)
 
 
-def _shares(name, n):
+def _shares(name, n, n_random=None):
     rs = _rules(name)
     eff = play(rs, "efficient", n)
-    rnd = play(rs, "random", n)
+    rnd = play(rs, "random", n_random or n)
     for r in eff + rnd:
         check_hand(r, rs)
     shares = {"efficient": win_share(eff), "random": win_share(rnd), "draws": draw_share(eff)}
@@ -90,9 +90,12 @@ def test_twenty_hands(name):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", SHIPPED + TEST_VARIANTS)
 def test_five_hundred_hands(name):
-    rs, shares = _shares(name, 500)
+    # The targets are for the 28 variants at 500 hands; the others (and the random
+    # bots, which rarely win) are played at 200 to keep the slow suite within its budget.
+    target = name in TARGETS
+    rs, shares = _shares(name, 500 if target else 200, 200)
     _assert_shares(rs, shares)
-    if rs.id in TARGETS and not name.endswith(".yaml"):
+    if target:
         assert shares["draws"] <= 0.30 and shares["efficient"] >= 0.65, shares
 
 
