@@ -17,21 +17,12 @@ import argparse
 import os
 import random
 import sys
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 sys.path.insert(0, ROOT)
 
-
-def best_of(rounds: int, fn) -> float:
-    """The least CPU time of R runs (as bench_riichi.py, which a layout change left unimportable)."""
-    best = float("inf")
-    for _ in range(rounds):
-        t = time.process_time()
-        fn()
-        best = min(best, time.process_time() - t)
-    return best
+from bench_riichi import best_of  # noqa: E402  (the same CPU-time loop)
 
 
 def record(hands: int, seed: int, fmt: str) -> str:
