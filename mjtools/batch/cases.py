@@ -23,14 +23,7 @@ def default_rules(value: str | None) -> str:
     else riichi."""
     if value:
         return value
-    run = _RUN_RULES
-    if run is not None:  # in a run: the variable is read once, not per line (os.environ's
-        # lookup raises and catches a KeyError when it is not set)
-        env = run.get(_ENV_KEY, _ENV_KEY)
-        if env is _ENV_KEY:
-            env = run[_ENV_KEY] = os.environ.get("MJTOOLS_RULES")
-    else:
-        env = os.environ.get("MJTOOLS_RULES")
+    env = os.environ.get("MJTOOLS_RULES")
     if not env:
         return "riichi"
     if env not in _ENV_FOUND:  # checked once per process, not per batch line
@@ -55,7 +48,6 @@ _ENV_FOUND: set[str] = set()
 # again.
 _RUN_RULES: dict[tuple[str, frozenset], Any] | None = None
 _NO_OPTIONS: frozenset = frozenset()
-_ENV_KEY: Any = ("$MJTOOLS_RULES",)  # where a run keeps the variable's value (no rules key is a 1-tuple)
 
 
 @contextmanager
