@@ -1,4 +1,4 @@
-"""One renderer for every subcommand: table (tabulate), json, jsonl, csv.
+"""One renderer for every subcommand: table, json, jsonl, csv.
 
 CSV has a fixed column set per subcommand (`COLUMNS`): the top-level fields plus `line` and
 `error`; list and dict fields are JSON-encoded in one cell; the header is always complete.
@@ -7,9 +7,12 @@ CSV has a fixed column set per subcommand (`COLUMNS`): the top-level fields plus
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import sys
-from collections.abc import Callable, Iterable
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 FORMATS = ("table", "json", "jsonl", "csv")
@@ -171,14 +174,132 @@ class Renderer:
 
 
 def simple_table(records: Iterable[dict[str, Any]], columns: tuple[str, ...] | None = None) -> str:
-    from tabulate import tabulate
-
     rows = list(records)
     if not rows:
         return ""
     cols = columns or tuple(k for k in rows[0] if not isinstance(rows[0][k], (list, dict)))
     body = [[_cell(r.get(c)) for c in cols] for r in rows]
-    return tabulate(body, headers=list(cols), tablefmt="simple") + "\n"
+    return table(body, cols) + "\n"
+
+
+# -- the table layout -----------------------------------------------------------------------------
+#
+# Every table mjtools prints has one layout: a header row, a rule of dashes, one line per row,
+# two spaces between columns, no trailing spaces. Text columns are flush left; a column whose
+# every non-empty cell reads as a number (numeric strings too) is flush right, decimal points
+# lined up. That is tabulate's "simple" format, and tests/test_table_layout.py checks this function
+# against tabulate itself on random tables. It is written here because importing tabulate
+# (importlib.metadata, wcwidth) cost about 90 ms per call: three times Python's own start-up,
+# for a layout of forty lines.
+
+_NONE, _BOOL, _INT, _FLOAT, _TEXT = range(5)
+_COMMA_NUMBER = re.compile(r"[+-]?[0-9]{1,3}(?:,[0-9]{3})+(\.[0-9]*)?\Z")
+
+
+def _is_int_text(s: str) -> bool:
+    try:
+        int(s)
+    except ValueError:
+        return False
+    return True
+
+
+def _float_text(s: str) -> bool:
+    """Reads as a float: an overflow such as "1e999" does not, though "inf" and "nan" do."""
+    try:
+        x = float(s)
+    except ValueError:
+        return False
+    return not (math.isinf(x) or math.isnan(x)) or s.lower() in ("inf", "-inf", "nan")
+
+
+def _kind(v: Any) -> int:
+    if v is None or v == "":
+        return _NONE
+    t = type(v)
+    if t is bool or (t is str and v in ("True", "False")):
+        return _BOOL
+    if t is int:
+        return _INT
+    if t is float:
+        return _FLOAT
+    if t is str:
+        if _is_int_text(v):
+            return _INT
+        m = _COMMA_NUMBER.match(v)
+        if m:
+            return _FLOAT if m.group(1) is not None else _INT
+        return _FLOAT if _float_text(v) else _TEXT
+    if str(t).startswith("<class 'numpy.int"):
+        return _INT
+    try:  # another number type (a numpy float, a Fraction)
+        float(v)
+    except (TypeError, ValueError):
+        return _TEXT
+    return _FLOAT
+
+
+def _text(v: Any, kind: int) -> str:
+    if v is None:
+        return ""
+    if kind == _FLOAT:
+        try:
+            return format(float(v.replace(",", "") if isinstance(v, str) else v), "g")
+        except (TypeError, ValueError):
+            return f"{v}"
+    return f"{v}"
+
+
+def _after_point(s: str) -> int:
+    """Characters after the decimal point (or the exponent's e) of a number; -1 for none."""
+    if _kind(s) in (_INT, _NONE, _BOOL, _TEXT):
+        return -1
+    pos = s.rfind(".")
+    if pos < 0:
+        pos = s.lower().rfind("e")
+    return len(s) - pos - 1 if pos >= 0 else -1
+
+
+def display_width(s: str) -> int:
+    """Terminal columns: East Asian wide and full-width characters take two, combining marks none."""
+    if s.isascii():
+        return len(s)
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
+    """The rows under their headers, in the layout above (no final newline)."""
+    ncols = max([len(headers), *map(len, rows)])
+    columns = [[r[i] if i < len(r) else None for r in rows] for i in range(ncols)]
+    heads = [""] * (ncols - len(headers)) + [str(h) for h in headers]  # missing headers: the first columns
+    out_cols = []
+    widths = []
+    right = []
+    for head, col in zip(heads, columns):
+        kind = max([_BOOL, *map(_kind, col)])
+        cells = [_text(v, kind) for v in col]
+        numeric = kind in (_INT, _FLOAT)
+        if numeric:  # pad after the number so that the decimal points line up
+            points = [_after_point(c) for c in cells]
+            most = max(points, default=-1)
+            cells = [c + " " * (most - p) for c, p in zip(cells, points)]
+        else:
+            cells = [c.strip() for c in cells]
+        width = max([display_width(head) + 2, *map(display_width, cells)])
+        out_cols.append(cells)
+        widths.append(width)
+        right.append(numeric)
+
+    def line(cells: Iterable[str]) -> str:
+        parts = []
+        for c, w, r in zip(cells, widths, right):
+            pad = " " * (w - display_width(c))
+            parts.append(pad + c if r else c + pad)
+        return "  ".join(parts).rstrip()
+
+    lines = [line(heads), "  ".join("-" * w for w in widths)]
+    lines += [line(cells) for cells in zip(*out_cols)]
+    return "\n".join(lines)
 
 
 def _cell(v: Any) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from mjtools.output import use_color
+from mjtools.output import table, use_color
 
 
 def _style(text: str, **kw: Any) -> str:
@@ -45,8 +45,6 @@ def _shanten_word(s: int | None) -> str:
 
 
 def shanten_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
-    from tabulate import tabulate
-
     parts: list[str] = []
     for r in records:
         if "error" in r:
@@ -58,7 +56,7 @@ def shanten_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
             lines.append("  not decided by shape: " + ", ".join(r["unmet"]))
         if "discards" in r:
             rows = [[glyphs(d["tile"], unicode), d["shanten"], d["effective_count"], glyphs(" ".join(d["effective"]), unicode)] for d in r["discards"]]
-            lines.append(tabulate(rows, headers=["discard", "shanten", "live", "effective tiles"], tablefmt="simple"))
+            lines.append(table(rows, ["discard", "shanten", "live", "effective tiles"]))
         elif r.get("effective"):
             # Ready: the tiles that lower the shanten are the ones that complete the hand.
             word = "wins on" if r["shanten"] == 0 else "effective"
@@ -76,8 +74,6 @@ def _winning(w: dict[str, bool]) -> str:
 
 
 def wait_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
-    from tabulate import tabulate
-
     parts: list[str] = []
     for r in records:
         if "error" in r:
@@ -86,7 +82,7 @@ def wait_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
         lines = [head]
         if "waits" in r and r["waits"]:
             rows = [[glyphs(k, unicode), r["live"][k], _winning(r["winning"][k])] for k in r["waits"]]
-            lines.append(tabulate(rows, headers=["wait", "live", "legal win"], tablefmt="simple"))
+            lines.append(table(rows, ["wait", "live", "legal win"]))
             lines.append(f"  {sum(r['live'].values())} live winning tiles")
             if r.get("improvements"):
                 imp = ", ".join(f"{i['draw']} (cut {i['discard']}: {i['live_count']})" for i in r["improvements"][:8])
@@ -99,8 +95,6 @@ def wait_table(records: list[dict[str, Any]], unicode: bool = False) -> str:
 
 
 def score_table(records: list[dict[str, Any]], unicode: bool = False, lang: str = "en") -> str:
-    from tabulate import tabulate
-
     from mjtools.explain.render import score_explain_lines, score_value
     from mjtools.messages import text, unit_word
 
@@ -120,7 +114,7 @@ def score_table(records: list[dict[str, Any]], unicode: bool = False, lang: str 
             continue
         rows = [[f["name"], f["id"], f"{f['value']:g}" + (f" x{f['count']}" if f["count"] != 1 else ""), unit_word(f["unit"], lang)] for f in r["fans"]]
         headers = [text(f"table.{c}", lang) for c in ("fan", "id", "value", "unit")]
-        lines = [head, tabulate(rows, headers=headers, tablefmt="simple"), "  " + score_value(r, lang)]
+        lines = [head, table(rows, headers), "  " + score_value(r, lang)]
         pays = ", ".join(f"{s} {a:g}" for s, a in r["payments"].items() if a)
         points = _style("  " + text("table.points", lang, points=f"{r['points']:g}"), bold=True)
         lines.append(points + ("  " + text("table.paid_by", lang, pays=pays) if pays else "") + (", " + text("table.pot", lang, pot=f"{r['pot']:g}") if r.get("pot") else ""))

@@ -7,14 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from mjtools.messages import has, text, unit_word, yakuman_word
+from mjtools.output import table
 
 
 def listing_table(rows: list[dict[str, Any]], lang: str) -> str:
-    from tabulate import tabulate
-
     cols = ("id", "zh", "en", "players", "tiles", "hand", "wildcards", "model")
     headers = [text(f"list.{c}", lang) for c in cols]
-    return tabulate([[r[c] for c in cols] for r in rows], headers=headers, tablefmt="simple") + "\n"
+    return table([[r[c] for c in cols] for r in rows], headers) + "\n"
 
 
 def overview_text(rec: dict[str, Any], lang: str) -> str:
@@ -77,15 +76,13 @@ def _cut(value: str) -> str:
 
 
 def search_text(rec: dict[str, Any], lang: str) -> str:
-    from tabulate import tabulate
-
     out = []
     for t in rec["terms"]:
         head = f"{' / '.join(t['zh'])} ({t['id']}) - {', '.join(t['en'])}"
         rows = [[f["variant"], text("kind." + f["kind"], lang), f["path"], f["name"], _cut(f["what"])] for f in t["found"]]
         block = [head]
         if rows:
-            block.append(tabulate(rows, headers=[text(f"search.{c}", lang) for c in ("variant", "kind", "path", "name", "what")], tablefmt="simple"))
+            block.append(table(rows, [text(f"search.{c}", lang) for c in ("variant", "kind", "path", "name", "what")]))
         else:
             block.append("  " + text("search.none_shipped", lang))
         if t["not_shipped"]:
@@ -95,7 +92,7 @@ def search_text(rec: dict[str, Any], lang: str) -> str:
         out.append("\n".join(block))
     if rec["rules"]:
         rows = [[f["variant"], text("kind." + f["kind"], lang), f["path"], f["name"], _cut(f["what"])] for f in rec["rules"]]
-        out.append(tabulate(rows, headers=[text(f"search.{c}", lang) for c in ("variant", "kind", "path", "name", "what")], tablefmt="simple"))
+        out.append(table(rows, [text(f"search.{c}", lang) for c in ("variant", "kind", "path", "name", "what")]))
     return "\n\n".join(out) + "\n"
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from mjtools.errors import OutputError, UsageError
+from mjtools.output import table
 from mjtools.sim.records import OutFile, Summary, read_records
 from mjtools.sim.runner import Job, run_lines
 
@@ -193,8 +194,6 @@ def load_scenarios(path: str, jsonl: bool) -> list[dict[str, Any]]:
 
 
 def comparison_table(summaries: list[dict[str, Any]]) -> str:
-    from tabulate import tabulate
-
     rows = []
     for s in summaries:
         seats = list(s["points_by_seat"])
@@ -214,12 +213,10 @@ def comparison_table(summaries: list[dict[str, Any]]) -> str:
             ]
         )
     head = ["scenario", "rules", "bots", "hands", "win share", "self-draw", "exhaustive", "aborted", "turns", "mean points by seat", "hands/s"]
-    return tabulate(rows, headers=head, tablefmt="simple")
+    return table(rows, head)
 
 
 def summary_table(s: Mapping[str, Any]) -> str:
-    from tabulate import tabulate
-
     seats = list(s["points_by_seat"])
     lines = [
         f"{s['rules']}: {s['hands']} hands, seed {s['seed']}, bots {', '.join(s['bots'])}" + (f" ({s['hands_per_s']} hands/s)" if s.get("hands_per_s") else ""),
@@ -229,14 +226,14 @@ def summary_table(s: Mapping[str, Any]) -> str:
         f"  mean turns (discards) per hand: {s['mean_turns']}",
     ]
     rows = [[k, f"{100 * s['win_share_by_seat'][k]:.1f}%", s["points_by_seat"][k], s["mean_points_by_seat"][k]] for k in seats]
-    lines.append(tabulate(rows, headers=["seat", "win share", "points", "mean points"], tablefmt="simple"))
+    lines.append(table(rows, ["seat", "win share", "points", "mean points"]))
     if "placements" in s:
         lines.append(f"  {s['games']} {s['length']} games ({s['hands_per_game']} hands each on average, {s['busted_games']} ended by a player below zero)")
         rows = [[p["player"], p["bot"], p["mean_place"], " / ".join(map(str, p["places"])), p["mean_score"], p["mean_final_points"]] for p in s["placements"]]
-        lines.append(tabulate(rows, headers=["player", "bot", "mean place", "places 1st..last", "mean score", "mean points"], tablefmt="simple"))
+        lines.append(table(rows, ["player", "bot", "mean place", "places 1st..last", "mean score", "mean points"]))
     fans = list(s["fans"].items())[:15]
     if fans:
-        lines.append(tabulate([[k, v] for k, v in fans], headers=["fan", "wins"], tablefmt="simple"))
+        lines.append(table([[k, v] for k, v in fans], ["fan", "wins"]))
     return "\n".join(lines) + "\n"
 
 

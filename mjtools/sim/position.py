@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mjtools.errors import UsageError
+from mjtools.output import table
 from mjtools.rules.model import Ruleset
 from mjtools.sim.config import RED, kind_of
 from mjtools.sim.runner import Job, ruleset
@@ -159,8 +160,6 @@ def position_records(text: str, rs: Ruleset, bots: list[str], seed: int, trials:
 
 
 def position_table(rec: dict[str, Any]) -> str:
-    from tabulate import tabulate
-
     rows = [
         [
             d["tile"],
@@ -173,4 +172,4 @@ def position_table(rec: dict[str, Any]) -> str:
         for d in rec["discards"]
     ]
     head = f"{rec['hand']}  [{rec['rules']}]  seat {rec['seat']}, {rec['trials']} games per discard (95% intervals)\n"
-    return head + tabulate(rows, headers=["discard", "shanten", "live", "win", "ready at end", "mean points"], tablefmt="simple") + "\n"
+    return head + table(rows, ["discard", "shanten", "live", "win", "ready at end", "mean points"]) + "\n"
