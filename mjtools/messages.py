@@ -9,17 +9,20 @@ because score steps are built on the single-hand path, which must not import yam
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 LANGS = ("en", "zh", "ja")
-CATALOGUE_PATH = Path(__file__).with_name("data") / "messages.json"
+# os.path, not pathlib: score steps need the catalogue on the single-hand path, and pathlib
+# (with urllib.parse and ipaddress behind it) costs a single call about 5 ms to import.
+CATALOGUE_PATH = os.path.join(os.path.dirname(__file__), "data", "messages.json")
 
 
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, dict[str, str]]:
-    return json.loads(CATALOGUE_PATH.read_text(encoding="utf-8"))
+    with open(CATALOGUE_PATH, encoding="utf-8") as f:
+        return json.load(f)
 
 
 def has(key: str) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from mjtools.analysis.blocks import Decomposition
@@ -48,19 +47,69 @@ class _NoSteps(Steps):
 NO_STEPS: Steps = _NoSteps()
 
 
-@dataclass(frozen=True, slots=True)  # frozen: the fan plan hands out one shared instance per value
-class Awarded:
+class _Value:
+    """Field-wise equality and a dataclass-like repr for the value types below. They are plain
+    classes rather than dataclasses: a dataclass writes and compiles its methods when the module
+    is imported, a few milliseconds per single call for these four; `_fields` lists what a
+    value is made of, in constructor order."""
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f) for f in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self._fields)})"
+
+
+class Awarded(_Value):
+    """One fan a reading scores. Read-only: the fan plan hands out one shared instance per value,
+    count and language."""
+
+    __slots__ = ("id", "value", "count", "unit", "limit", "yaku", "category", "name", "record")
+    _fields = __slots__[:-1]  # the record is how it is written, not what it is
+
     id: str
     value: float  # per instance
     count: int
     unit: str
-    limit: Any = False  # False, True / "cap" (breaks the cap), "yakuman"
-    yaku: bool = True
-    category: str | None = None
-    name: str = ""
+    limit: Any  # False, True / "cap" (breaks the cap), "yakuman"
+    yaku: bool
+    category: str | None
+    name: str
     # The fan's entry in the score record (CLI contract: id, name, names, value, count, unit),
     # shared by every record that awards this fan with this value, count and language.
-    record: SharedDict | None = field(default=None, compare=False, repr=False)
+    record: SharedDict | None
+
+    def __init__(self, id: str, value: float, count: int, unit: str, limit: Any = False, yaku: bool = True, category: str | None = None, name: str = "", record: SharedDict | None = None) -> None:
+        sa = object.__setattr__
+        sa(self, "id", id)
+        sa(self, "value", value)
+        sa(self, "count", count)
+        sa(self, "unit", unit)
+        sa(self, "limit", limit)
+        sa(self, "yaku", yaku)
+        sa(self, "category", category)
+        sa(self, "name", name)
+        sa(self, "record", record)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Awarded is read-only ({name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Awarded is read-only ({name})")
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Awarded, tuple(getattr(self, f) for f in self.__slots__))
 
     @property
     def total(self) -> float:
@@ -73,54 +122,79 @@ class Awarded:
         return 1 if self.unit == "limit" else self.value
 
 
-@dataclass
-class Evaluation:
+class Evaluation(_Value):
     """The fans one decomposition scores."""
 
-    decomposition: Decomposition
-    fans: list[Awarded]
-    excluded: list[tuple[str, str]] = field(default_factory=list)  # (fan, excluded by)
-    reason: str | None = None  # why this reading is not a legal win
-    pctx: Any = None  # the pattern Ctx of this reading (liability and stakes evaluate patterns on it)
+    _fields = ("decomposition", "fans", "excluded", "reason", "pctx")
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __init__(self, decomposition: Decomposition, fans: list[Awarded], excluded: list[tuple[str, str]] | None = None, reason: str | None = None, pctx: Any = None) -> None:
+        self.decomposition = decomposition
+        self.fans = fans
+        self.excluded = [] if excluded is None else excluded  # (fan, excluded by)
+        self.reason = reason  # why this reading is not a legal win
+        self.pctx = pctx  # the pattern Ctx of this reading (liability and stakes evaluate patterns on it)
 
 
-@dataclass
-class HandValue:
+class HandValue(_Value):
     """What a score model makes of an evaluation, before payers are worked out."""
 
-    fan_total: float
-    points: float  # what one ordinary payer pays (the unit the settlement multiplies)
-    base: float | None = None
-    limit: str | None = None
-    unit: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)  # han, fu, fu_breakdown ...
-    payments: dict[str, float] | None = None  # set by models that settle themselves (riichi)
-    pot: float = 0
-    ledger: list[dict[str, Any]] | None = None
-    rank: tuple = ()  # extra tie-break keys (riichi: yakuman kind, han, fu)
-    # Per-payer additions that are not part of the hand value proper (自摸加底): each becomes a
-    # ledger entry of its own from every payer of the hand, as (reason, amount).
-    adds: Sequence[tuple[str, float]] = ()
-    # When set, the whole tie-break after points (replacing fan_total, rank): riichi ranks a
-    # real yakuman over a counted one of the same points, then han, fu, raw fu (as `mahjong`).
-    tiebreak: tuple | None = None
-    # Builds the explain steps on demand (models.model sets it: the model run again into a
-    # recording sink), so that readings that are not shown cost no text.
-    steps_fn: Callable[[], list[str]] | None = None
-    # The value before rounding, where a model rounds (points_doubling): a minimum may be
-    # checked against it (win.minimum.points_before_rounding).
-    unrounded: float | None = None
+    _fields = ("fan_total", "points", "base", "limit", "unit", "extra", "payments", "pot", "ledger", "rank", "adds", "tiebreak", "steps_fn", "unrounded")
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __init__(
+        self,
+        fan_total: float,
+        points: float,
+        base: float | None = None,
+        limit: str | None = None,
+        unit: str = "",
+        extra: dict[str, Any] | None = None,
+        payments: dict[str, float] | None = None,
+        pot: float = 0,
+        ledger: list[dict[str, Any]] | None = None,
+        rank: tuple = (),
+        adds: Sequence[tuple[str, float]] = (),
+        tiebreak: tuple | None = None,
+        steps_fn: Callable[[], list[str]] | None = None,
+        unrounded: float | None = None,
+    ) -> None:
+        self.fan_total = fan_total
+        self.points = points  # what one ordinary payer pays (the unit the settlement multiplies)
+        self.base = base
+        self.limit = limit
+        self.unit = unit
+        self.extra = {} if extra is None else extra  # han, fu, fu_breakdown ...
+        self.payments = payments  # set by models that settle themselves (riichi)
+        self.pot = pot
+        self.ledger = ledger
+        self.rank = rank  # extra tie-break keys (riichi: yakuman kind, han, fu)
+        # Per-payer additions that are not part of the hand value proper (自摸加底): each becomes a
+        # ledger entry of its own from every payer of the hand, as (reason, amount).
+        self.adds = adds
+        # When set, the whole tie-break after points (replacing fan_total, rank): riichi ranks a
+        # real yakuman over a counted one of the same points, then han, fu, raw fu (as `mahjong`).
+        self.tiebreak = tiebreak
+        # Builds the explain steps on demand (models.model sets it: the model run again into a
+        # recording sink), so that readings that are not shown cost no text.
+        self.steps_fn = steps_fn
+        # The value before rounding, where a model rounds (points_doubling): a minimum may be
+        # checked against it (win.minimum.points_before_rounding).
+        self.unrounded = unrounded
 
     def explain_steps(self) -> list[str]:
         return self.steps_fn() if self.steps_fn is not None else []
 
 
-@dataclass
-class Settled:
-    payments: dict[str, float]
-    pot: float
-    ledger: list[dict[str, Any]]
-    steps_fn: Callable[[], list[str]] | None = None  # the settlement run again into a Steps
+class Settled(_Value):
+    _fields = ("payments", "pot", "ledger", "steps_fn")
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __init__(self, payments: dict[str, float], pot: float, ledger: list[dict[str, Any]], steps_fn: Callable[[], list[str]] | None = None) -> None:
+        self.payments = payments
+        self.pot = pot
+        self.ledger = ledger
+        self.steps_fn = steps_fn  # the settlement run again into a Steps
 
     def explain_steps(self) -> list[str]:
         return self.steps_fn() if self.steps_fn is not None else []

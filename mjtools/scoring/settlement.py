@@ -16,7 +16,6 @@ The `settlement:` section drives it (see the schema's descriptions). In order:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -96,9 +95,11 @@ def _shares_of(p: Plan, ctx: WinContext) -> list[tuple[str, str, float]]:
     return [(d, s, share) for s, share in behalf]  # discarder_for_all
 
 
-@dataclass(frozen=True, eq=False)  # hashed by identity: one per ruleset, a cache key
 class Plan:
-    """The settlement section of one ruleset, read once (settle runs for every scored hand)."""
+    """The settlement section of one ruleset, read once (settle runs for every scored hand).
+    Read-only; hashed by identity (one per ruleset, a cache key). A plain class rather than a
+    dataclass: it is built once per run, and a frozen dataclass of this size costs a single
+    call several milliseconds to define at import."""
 
     mult: float
     when: frozenset[str]
@@ -116,20 +117,37 @@ class Plan:
     ron_others: float
     big_pay: bool  # 大包: a discarder not yet ready pays for everyone
     surcharges: bool  # discarder_multipliers: the settlement depends on the reading
-    streak_doubling: int = 0  # 老庄: the dealer factor doubles per --streak repeat, up to this many
-    later_all: bool = False  # later_wins_paid_by: all (everyone pays, --active or not)
-    kongs: bool = False  # which of the extras the section configures (each is a ledger pass)
-    flowers: bool = False
-    chickens: bool = False
-    dealer_entries: bool = False  # 庄家 台, 连庄 / 拉庄 台 or 庄闲 +: ledger entries for the dealer
-    seats: str = "ESWN"
-    others: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> the other seats, in order
-    per_payer: bool = False  # a dealer factor or discarder surcharge to work out per payer
-    liability_shown: int = 0  # the fewest shown sets any liability rule needs (fewer melds: none applies)
-    base_amount: float = 0  # base_payment: a fixed amount to the winner from each player (MCR 底分)
-    base_from_all: bool = True  # ... from every other player still in, or only from the hand's payers
-    base_reason: str = "base payment"
-    shares_memo: dict[tuple, tuple[tuple[str, str, float], ...]] = field(default_factory=dict)
+    streak_doubling: int  # 老庄: the dealer factor doubles per --streak repeat, up to this many
+    later_all: bool  # later_wins_paid_by: all (everyone pays, --active or not)
+    kongs: bool  # which of the extras the section configures (each is a ledger pass)
+    flowers: bool
+    chickens: bool
+    dealer_entries: bool  # 庄家 台, 连庄 / 拉庄 台 or 庄闲 +: ledger entries for the dealer
+    seats: str
+    others: dict[str, tuple[str, ...]]  # seat -> the other seats, in order
+    per_payer: bool  # a dealer factor or discarder surcharge to work out per payer
+    liability_shown: int  # the fewest shown sets any liability rule needs (fewer melds: none applies)
+    base_amount: float  # base_payment: a fixed amount to the winner from each player (MCR 底分)
+    base_from_all: bool  # ... from every other player still in, or only from the hand's payers
+    base_reason: str
+    shares_memo: dict[tuple, tuple[tuple[str, str, float], ...]]  # filled as payers are worked out
+
+    __slots__ = tuple(__annotations__)
+    _DEFAULTS: dict[str, Any] = dict(streak_doubling=0, later_all=False, kongs=False, flowers=False, chickens=False, dealer_entries=False, seats="ESWN", per_payer=False, liability_shown=0, base_amount=0, base_from_all=True, base_reason="base payment")
+
+    def __init__(self, **fields: Any) -> None:
+        fields = {**self._DEFAULTS, "others": {}, "shares_memo": {}, **fields}
+        missing = set(self.__slots__) - set(fields)
+        if missing or len(fields) != len(self.__slots__):
+            raise TypeError(f"Plan: missing {sorted(missing)} or unknown {sorted(set(fields) - set(self.__slots__))}")
+        for k, v in fields.items():
+            object.__setattr__(self, k, v)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Plan is read-only ({name})")
+
+    def __repr__(self) -> str:
+        return f"Plan({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
 
 
 _PLANS: dict[int, tuple[Ruleset, Plan]] = {}

@@ -23,7 +23,6 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any, Protocol
 
 from mjtools.messages import Joined, Msg
@@ -58,7 +57,7 @@ def model(name: str) -> Callable[[ModelFn], ModelFn]:
             # as it was, so the replay starts alike.
             fans = ev.fans
             value = fn(ev, rs, ctx, hand, NO_STEPS)
-            value.steps_fn = lambda: _replay(fn, replace(ev, fans=fans[:]), rs, ctx, hand)
+            value.steps_fn = lambda: _replay(fn, Evaluation(ev.decomposition, fans[:], ev.excluded, ev.reason, ev.pctx), rs, ctx, hand)
             return value
 
         MODELS[name] = run
