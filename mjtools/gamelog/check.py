@@ -92,15 +92,13 @@ class Checker:
         }
 
     def computed_wins(self, rep: HandReplay, wins: list[Result]) -> list[dict[str, Any]]:
-        from dataclasses import replace
-
         from mjtools.scoring import score
 
         out = []
         for i, r in enumerate(wins):
             hand, ctx, _ = rep.win_hand(r)
             if i:  # a second winner on one discard: the sticks went to the first (nearest)
-                ctx = replace(ctx, sticks=0, honba=ctx.honba if self.each_honba else 0)
+                ctx = ctx.replace(sticks=0, honba=ctx.honba if self.each_honba else 0)
             rec = score(hand, self.rs, ctx, lang="en")
             w = self.win_record(rep, r, rec, ctx)
             if r.from_ is not None:

@@ -36,9 +36,7 @@ def _num(x: float | None) -> float | int | None:
 def robbed_as_self_draw(rs: Ruleset, ctx: WinContext) -> WinContext:
     """抢杠当自摸 (win.robbing_kong_as_self_draw): robbing a kong scores and pays as a self-draw."""
     if score_plan(rs).robbing_as_tsumo and ctx.has("robbing_kong") and not ctx.tsumo:
-        from dataclasses import replace
-
-        return replace(ctx, tsumo=True)
+        return ctx.replace(tsumo=True)
     return ctx
 
 

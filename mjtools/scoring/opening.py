@@ -10,8 +10,6 @@ the deal and plays on.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mjtools.analysis.blocks import SINGLE, Block, Decomposition
 from mjtools.analysis.wildcards import stand_ins, wild_kinds
 from mjtools.errors import IllegalHandError, UsageError
@@ -48,7 +46,7 @@ def opening_readings(hand: Hand, rs: Ruleset, ctx: WinContext, text: str, lang: 
         raise IllegalHandError(f"--situation {SITUATION}: {who} is dealt {size} tiles; the hand has {hand.size}")
     if hand.melds:
         raise IllegalHandError(f"an opening win is shown from the dealt hand, before any call; {hand} has melds")
-    ctx = replace(ctx, tsumo=True)
+    ctx = ctx.replace(tsumo=True)
     stand = dict(stand_ins(rs, wild)) if wild else {}
     blocks = tuple(Block(SINGLE, (), free=1) if t.kind in wild else Block(SINGLE, (stand.get(t.kind, t.kind),)) for t in hand.hand_tiles())
     spec = rs.shape_spec(wild, stand_ins(rs, wild)) if wild else rs.base_spec

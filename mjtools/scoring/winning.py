@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mjtools.rules.model import Ruleset
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
@@ -14,7 +12,7 @@ def winning_flags(hand: Hand, kind: int, rs: Ruleset, ctx: WinContext, ways: tup
     """Per way of winning in `ways` ("ron", "tsumo"): whether the hand completed by `kind` wins."""
     legal_win = _LEGAL_WIN[0] if _LEGAL_WIN else _legal_win()
     done = hand.with_last(Tile(kind))
-    return {way: legal_win(done, rs, replace(ctx, tsumo=way == "tsumo")) for way in ways}
+    return {way: legal_win(done, rs, ctx.replace(tsumo=way == "tsumo")) for way in ways}
 
 
 _LEGAL_WIN: list = []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from mjtools.tiles.kinds import SEAT_WIND, Tile
@@ -25,30 +24,33 @@ FLAG_SITUATIONS = {
 NO_MAPPING: Mapping = MappingProxyType({})  # an empty read-only mapping every context may share
 
 
-@dataclass(frozen=True, init=False)
 class WinContext:
     """The circumstances of a win or a hand (seat, round, indicators, situations, ...).
 
-    A frozen dataclass whose __init__ is written out: the generated one sets each of the 17
-    fields through object.__setattr__, and a batch builds one context per line."""
+    Read-only, compared field by field; `ctx.replace(tsumo=True)` makes a changed copy. A plain
+    class rather than a frozen dataclass: the dataclass compiled its methods at import (about a
+    millisecond of every call's start-up) and set each of the 17 fields through
+    object.__setattr__, while a batch builds one context per line."""
 
-    tsumo: bool = False
-    seat: str = "E"
-    round: str = "E"
-    discarder: str | None = None  # --from; None: the seat before the winner
-    players: int = 4
-    situations: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
-    indicators: Mapping[str, tuple[Tile, ...]] = field(default_factory=lambda: MappingProxyType({}))
-    ura: tuple[Tile, ...] = ()
-    wild: tuple[int, ...] = ()  # --wild: wildcard kinds stated directly
-    visible: tuple[Tile, ...] = ()
-    void: str | None = None
-    kita: int = 0
-    honba: int = 0
-    sticks: int = 0
-    streak: int = 0
-    birds: tuple[Tile, ...] = ()
-    active: tuple[str, ...] = ()
+    FIELDS = ("tsumo", "seat", "round", "discarder", "players", "situations", "indicators", "ura", "wild", "visible", "void", "kita", "honba", "sticks", "streak", "birds", "active")
+
+    tsumo: bool
+    seat: str
+    round: str
+    discarder: str | None  # --from; None: the seat before the winner
+    players: int
+    situations: Mapping[str, int]
+    indicators: Mapping[str, tuple[Tile, ...]]
+    ura: tuple[Tile, ...]
+    wild: tuple[int, ...]  # --wild: wildcard kinds stated directly
+    visible: tuple[Tile, ...]
+    void: str | None
+    kita: int
+    honba: int
+    sticks: int
+    streak: int
+    birds: tuple[Tile, ...]
+    active: tuple[str, ...]
 
     def __init__(
         self,
@@ -74,6 +76,37 @@ class WinContext:
             tsumo=tsumo, seat=seat, round=round, discarder=discarder, players=players, situations=situations, indicators=indicators, ura=ura,
             wild=wild, visible=visible, void=void, kita=kita, honba=honba, sticks=sticks, streak=streak, birds=birds, active=active,
         )
+
+    def replace(self, **changes: object) -> WinContext:
+        """A copy with these fields changed."""
+        d = self.__dict__
+        return WinContext(**{**{f: d[f] for f in self.FIELDS}, **changes})  # type: ignore[arg-type]
+
+    def _key(self) -> tuple:
+        d = self.__dict__
+        return tuple([d[f] for f in self.FIELDS])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not WinContext:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        d = self.__dict__
+        return f"WinContext({', '.join(f'{f}={d[f]!r}' for f in self.FIELDS)})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     @property
     def seat_wind(self) -> int:
