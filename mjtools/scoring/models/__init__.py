@@ -80,26 +80,31 @@ def pre_score(name: str) -> Callable[[PreScore], PreScore]:
     return deco
 
 
-_loaded = False
+_loaded: set[str] = set()
 
 
-def _load() -> None:
-    # A flag, not `if not MODELS`: importing one model module directly registers that model
-    # and would otherwise leave the others unloaded.
-    global _loaded
-    if not _loaded:
+def _load(name: str) -> None:
+    """Import the module that registers model `name`. Each shipped model lives in the module of
+    its own name (`MODULES`) and registers its pre-score hook there too, so a single call
+    imports the one model its ruleset names rather than all eight; a name outside `MODULES`
+    loads them all (a model registered under another name)."""
+    if name in _loaded:
+        return
+    if name in MODULES:
+        importlib.import_module(f"mjtools.scoring.models.{name}")
+    else:
         for mod in MODULES:
             importlib.import_module(f"mjtools.scoring.models.{mod}")
-        _loaded = True
+    _loaded.add(name)
 
 
 def get_pre_score(name: str) -> PreScore | None:
-    _load()
+    _load(name)
     return PRE_SCORE.get(name)
 
 
 def get(name: str) -> Model:
-    _load()
+    _load(name)
     try:
         return MODELS[name]
     except KeyError:
