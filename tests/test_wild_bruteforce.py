@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 from wildref import brute_shanten, brute_waits, melds_of, natural_forms, natural_spec, substitutions, wild_hand
@@ -59,7 +58,7 @@ def brute_readings(hand: Hand, spec: ShapeSpec) -> set[tuple]:
     faces = [t.kind for t in hand.hand_tiles() if t.kind in spec.wild_kinds]
     out: set[tuple] = set()
     # A laid-down stand-in plays the kind it stands in for, as in the hand.
-    melds = tuple(replace(m, tiles=tuple(replace(t, kind=stand.get(t.kind, t.kind)) for t in m.tiles)) for m in hand.melds)
+    melds = tuple(m.replace(tiles=tuple(Tile(stand.get(t.kind, t.kind), t.red) for t in m.tiles)) for m in hand.melds)
     for form in spec.forms:
         one = ShapeSpec(**{**natural.__dict__, "forms": (form,), "_groups": ()})
         subs = [tuple(stand.get(k, k) for k in faces)] if form in spec.face_value_forms else substitutions(st.counts, st.wild, spec, m)

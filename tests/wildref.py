@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement, permutations
 
@@ -65,7 +65,7 @@ def natural_spec(spec: ShapeSpec, forms: tuple[str, ...] | None = None) -> Shape
     key = (spec, forms)
     got = _SPECS.get(key)
     if got is None:
-        got = _SPECS[key] = replace(spec, wild_kinds=frozenset(), stand_ins=(), forms=spec.forms if forms is None else forms, _groups=())
+        got = _SPECS[key] = spec.replace(wild_kinds=frozenset(), stand_ins=(), forms=spec.forms if forms is None else forms)
     return got
 
 
@@ -272,7 +272,7 @@ def search_other(form: str, c: list[int], w: int, spec: ShapeSpec, m: Melds, voi
     kinds = [k for k in sorted(spec.kinds) if not (void is not None and group(k) == void)]
     if spec.max_suits is not None and spec.max_suits < 3:
         # 缺一门: the best over the suits that may be dropped
-        return min(search_other(form, c, w, replace(spec, max_suits=None, kinds=frozenset(k for k in kinds if group(k) != g)), m, None) for g in range(3))
+        return min(search_other(form, c, w, spec.replace(max_suits=None, kinds=frozenset(k for k in kinds if group(k) != g)), m, None) for g in range(3))
     allowed = kinds
     if form == "seven_pairs":
         # every choice of seven kinds (two pairs of one kind where quads count twice)
@@ -362,7 +362,7 @@ def _natural_shanten(counts: list[int], sub: tuple[int, ...], spec: ShapeSpec, n
     marks = [0] * 34
     for k in sub:
         marks[k] += 1
-    one = replace(spec, forms=tuple(forms), wild_kinds=frozenset(), stand_ins=())
+    one = spec.replace(forms=tuple(forms), wild_kinds=frozenset(), stand_ins=())
     return search_shanten(counts, 0, one, m, void, marks if not spec.wild_in_pair else None) if forms else INF
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.tiles.hand import Hand, Meld
@@ -19,17 +18,38 @@ WINDS, DRAGONS = (27, 28, 29, 30), (31, 32, 33)
 PAIR_FORMS = ("standard", "knitted_straight")  # forms with one pair (the eye) beside their sets
 
 
-# Blocks and decompositions are immutable by convention; they are not `frozen` dataclasses
-# because a frozen dataclass pays an object.__setattr__ call per field on construction, and
-# scoring builds several per hand. They stay hashable (unsafe_hash) for use in sets.
-@dataclass(slots=True, unsafe_hash=True)
+# Blocks and decompositions are immutable by convention; they are not frozen because a frozen
+# value pays an object.__setattr__ call per field on construction, and scoring builds several
+# per hand. They compare and hash by value (for use in sets). Plain classes rather than
+# dataclasses: compiling dataclass-generated methods cost every call start-up time.
 class Block:
+    __slots__ = ("shape", "kinds", "concealed", "meld", "wilds", "free")
+    __match_args__ = __slots__
     shape: str  # chow, pung, kong, pair, single (set: compact placeholder)
     kinds: tuple[int, ...]  # the kinds it represents (sorted)
-    concealed: bool = True  # in the hand or a concealed kong
-    meld: Meld | None = None  # the meld it is, if laid down
-    wilds: tuple[int, ...] = ()  # the kinds wildcards stand for in it
-    free: int = 0  # wildcards with no kind fixed (compact placeholders only)
+    concealed: bool  # in the hand or a concealed kong
+    meld: Meld | None  # the meld it is, if laid down
+    wilds: tuple[int, ...]  # the kinds wildcards stand for in it
+    free: int  # wildcards with no kind fixed (compact placeholders only)
+
+    def __init__(self, shape: str, kinds: tuple[int, ...], concealed: bool = True, meld: Meld | None = None, wilds: tuple[int, ...] = (), free: int = 0) -> None:
+        self.shape = shape
+        self.kinds = kinds
+        self.concealed = concealed
+        self.meld = meld
+        self.wilds = wilds
+        self.free = free
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Block:
+            return NotImplemented
+        return (self.shape, self.kinds, self.concealed, self.meld, self.wilds, self.free) == (other.shape, other.kinds, other.concealed, other.meld, other.wilds, other.free)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.shape, self.kinds, self.concealed, self.meld, self.wilds, self.free))
+
+    def __repr__(self) -> str:
+        return f"Block(shape={self.shape!r}, kinds={self.kinds!r}, concealed={self.concealed!r}, meld={self.meld!r}, wilds={self.wilds!r}, free={self.free!r})"
 
     @property
     def wild(self) -> int:
@@ -62,12 +82,30 @@ class Block:
         return text if self.concealed and self.meld is None else f"({text})" if self.meld is None or not self.meld.concealed else f"[{text}]"
 
 
-@dataclass(slots=True, unsafe_hash=True)
 class Decomposition:
+    __slots__ = ("form", "blocks", "win_block", "wait")
+    __match_args__ = __slots__
     form: str
     blocks: tuple[Block, ...]
-    win_block: int | None = None  # index of the block the winning tile completed
-    wait: str | None = None  # two_sided, closed, edge, pair, pung, single, thirteen, honor_chow
+    win_block: int | None  # index of the block the winning tile completed
+    wait: str | None  # two_sided, closed, edge, pair, pung, single, thirteen, honor_chow
+
+    def __init__(self, form: str, blocks: tuple[Block, ...], win_block: int | None = None, wait: str | None = None) -> None:
+        self.form = form
+        self.blocks = blocks
+        self.win_block = win_block
+        self.wait = wait
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Decomposition:
+            return NotImplemented
+        return (self.form, self.blocks, self.win_block, self.wait) == (other.form, other.blocks, other.win_block, other.wait)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.form, self.blocks, self.win_block, self.wait))
+
+    def __repr__(self) -> str:
+        return f"Decomposition(form={self.form!r}, blocks={self.blocks!r}, win_block={self.win_block!r}, wait={self.wait!r})"
 
     @property
     def sets(self) -> tuple[Block, ...]:

@@ -166,9 +166,8 @@ def _one_set_spec(spec: ShapeSpec) -> ShapeSpec:
     """The spec of the part of a 组合龙 hand beside the knitted straight: one set and a pair."""
     got = _KNIT_SPECS.get(id(spec))
     if got is None or got[0] is not spec:
-        from dataclasses import replace
 
-        got = _KNIT_SPECS[id(spec)] = (spec, replace(spec, hand_size=4, forms=("standard",), wild_kinds=frozenset(), _groups=()))
+        got = _KNIT_SPECS[id(spec)] = (spec, spec.replace(hand_size=4, forms=("standard",), wild_kinds=frozenset()))
     return got[1]
 
 

@@ -333,7 +333,6 @@ def _distance_plan(spec: ShapeSpec) -> tuple | None:
     has a bound (every form is measured as form_distances does)."""
     got = _PLANS.get(id(spec))
     if got is None or got[0] is not spec:
-        from dataclasses import replace
 
         from mjtools.analysis import fast
 
@@ -343,7 +342,7 @@ def _distance_plan(spec: ShapeSpec) -> tuple | None:
             bounded = tuple((f, BOUNDS[f]) for f in spec.forms if f in BOUNDS)
             engine = None
             if plain and set(plain) <= fast.FAST_FORMS and not spec.honor_chows:  # (the fast path has no honor chows)
-                engine = fast.engine_for(replace(spec, forms=plain, _groups=()))
+                engine = fast.engine_for(spec.replace(forms=plain))
             plan = (engine, plain, bounded)
         if len(_PLANS) > 256:
             _PLANS.clear()

@@ -11,36 +11,97 @@ stay in a winning hand (Wuhan's 红中).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 ALL_PLAYABLE = frozenset(range(34))
 FORMS = ("standard", "seven_pairs", "thirteen_orphans", "thirteen_unrelated", "knitted", "all_258", "knitted_straight")
 KINDS_258 = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
 SUIT_GROUPS = ("m", "p", "s", "z")
 
 
-@dataclass(frozen=True)
 class ShapeSpec:
-    """The winning shapes of a variant, as the analysis engines read them."""
+    """The winning shapes of a variant, as the analysis engines read them.
 
-    hand_size: int = 13
-    forms: tuple[str, ...] = ("standard", "seven_pairs", "thirteen_orphans")
-    quads_as_pairs: bool = False  # seven pairs: may four of a kind count as two pairs
-    kinds: frozenset[int] = ALL_PLAYABLE  # playable kinds in the tile set
-    pair_258: bool = False  # the standard form's pair must be a 2, 5 or 8
-    pair_258_exempt: tuple[str, ...] = ()  # shapes that lift it: "all_pungs", "full_flush", "fully_melded"
-    max_suits: int | None = None  # 缺一门: at most 2 of m/p/s in the final hand
-    min_tiles_one_suit: int | None = None  # 八枝: at least N tiles of one suit
-    all_three_suits: bool = False  # 不允许缺门 (Shenyang)
-    wild_kinds: frozenset[int] = frozenset()
-    stand_ins: tuple[tuple[int, int], ...] = ()  # (physical kind, natural kind it plays)
-    wild_fifth_copy: bool = False  # may a wildcard stand for a fifth copy of a kind (melds count)
-    wild_in_pair: bool = True  # may a wildcard sit in the standard form's pair
-    wild_discardable: bool = True  # may a wildcard be discarded (the discard table leaves it out)
-    face_value_forms: tuple[str, ...] = ()  # forms in which wildcards count as their own kind only
-    honor_chows: bool = False  # three different winds, or 中发白, form a chow (南昌 字牌顺)
-    chows: bool = True  # False: sets are pungs and kongs only (the simulator's all-pungs plans)
-    _groups: tuple = field(default=(), compare=False, repr=False)
+    Read-only, compared and hashed by its fields; `spec.replace(forms=...)` makes a changed copy.
+    A plain class rather than a frozen dataclass: compiling the dataclass's methods cost every
+    call start-up time."""
+
+    hand_size: int  # 13 (16 for Taiwan)
+    forms: tuple[str, ...]
+    quads_as_pairs: bool  # seven pairs: may four of a kind count as two pairs
+    kinds: frozenset[int]  # playable kinds in the tile set
+    pair_258: bool  # the standard form's pair must be a 2, 5 or 8
+    pair_258_exempt: tuple[str, ...]  # shapes that lift it: "all_pungs", "full_flush", "fully_melded"
+    max_suits: int | None  # 缺一门: at most 2 of m/p/s in the final hand
+    min_tiles_one_suit: int | None  # 八枝: at least N tiles of one suit
+    all_three_suits: bool  # 不允许缺门 (Shenyang)
+    wild_kinds: frozenset[int]
+    stand_ins: tuple[tuple[int, int], ...]  # (physical kind, natural kind it plays)
+    wild_fifth_copy: bool  # may a wildcard stand for a fifth copy of a kind (melds count)
+    wild_in_pair: bool  # may a wildcard sit in the standard form's pair
+    wild_discardable: bool  # may a wildcard be discarded (the discard table leaves it out)
+    face_value_forms: tuple[str, ...]  # forms in which wildcards count as their own kind only
+    honor_chows: bool  # three different winds, or 中发白, form a chow (南昌 字牌顺)
+    chows: bool  # False: sets are pungs and kongs only (the simulator's all-pungs plans)
+    _groups: tuple  # group_layout's answer, made on first use (not compared)
+
+    FIELDS = tuple(__annotations__)[:-1]
+
+    def __init__(
+        self,
+        hand_size: int = 13,
+        forms: tuple[str, ...] = ("standard", "seven_pairs", "thirteen_orphans"),
+        quads_as_pairs: bool = False,
+        kinds: frozenset[int] = ALL_PLAYABLE,
+        pair_258: bool = False,
+        pair_258_exempt: tuple[str, ...] = (),
+        max_suits: int | None = None,
+        min_tiles_one_suit: int | None = None,
+        all_three_suits: bool = False,
+        wild_kinds: frozenset[int] = frozenset(),
+        stand_ins: tuple[tuple[int, int], ...] = (),
+        wild_fifth_copy: bool = False,
+        wild_in_pair: bool = True,
+        wild_discardable: bool = True,
+        face_value_forms: tuple[str, ...] = (),
+        honor_chows: bool = False,
+        chows: bool = True,
+        _groups: tuple = (),
+    ) -> None:
+        self.__dict__.update(
+            hand_size=hand_size, forms=forms, quads_as_pairs=quads_as_pairs, kinds=kinds, pair_258=pair_258, pair_258_exempt=pair_258_exempt, max_suits=max_suits,
+            min_tiles_one_suit=min_tiles_one_suit, all_three_suits=all_three_suits, wild_kinds=wild_kinds, stand_ins=stand_ins, wild_fifth_copy=wild_fifth_copy,
+            wild_in_pair=wild_in_pair, wild_discardable=wild_discardable, face_value_forms=face_value_forms, honor_chows=honor_chows, chows=chows, _groups=_groups,
+        )  # fmt: skip
+
+    def replace(self, **changes: object) -> ShapeSpec:
+        """A copy with these fields changed (its group layout worked out afresh)."""
+        d = self.__dict__
+        return ShapeSpec(**{**{f: d[f] for f in self.FIELDS}, **changes, "_groups": ()})  # type: ignore[arg-type]
+
+    def _key(self) -> tuple:
+        d = self.__dict__
+        return tuple([d[f] for f in self.FIELDS])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not ShapeSpec:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        d = self.__dict__
+        return f"ShapeSpec({', '.join(f'{f}={d[f]!r}' for f in self.FIELDS)})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     @property
     def sets_needed(self) -> int:

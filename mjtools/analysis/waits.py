@@ -361,11 +361,10 @@ _ONLY: dict[tuple[int, tuple[str, ...]], tuple[ShapeSpec, ShapeSpec]] = {}
 def _only_forms(spec: ShapeSpec, forms: tuple[str, ...]) -> ShapeSpec:
     got = _ONLY.get((id(spec), forms))
     if got is None or got[0] is not spec:
-        from dataclasses import replace
 
         if len(_ONLY) > 256:
             _ONLY.clear()
-        got = _ONLY[(id(spec), forms)] = (spec, replace(spec, forms=forms, _groups=()))
+        got = _ONLY[(id(spec), forms)] = (spec, spec.replace(forms=forms))
     return got[1]
 
 
@@ -379,13 +378,12 @@ def _plain_part(spec: ShapeSpec) -> tuple[ShapeSpec, ShapeSpec] | None:
     got = _PLAIN.get(id(spec))
     if got is not None and got[0] is spec:
         return got[1]
-    from dataclasses import replace
 
     quick = tuple(f for f in spec.forms if f in _QUICK_FORMS)
     rest = tuple(f for f in spec.forms if f not in _QUICK_FORMS)
     split = None
     if quick and rest:
-        a, b = replace(spec, forms=quick, _groups=()), replace(spec, forms=rest, _groups=())
+        a, b = spec.replace(forms=quick), spec.replace(forms=rest)
         if simple_spec(a):
             split = (a, b)
     if len(_PLAIN) > 256:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Generic, TypeVar
 
@@ -191,20 +190,44 @@ class lazy(Generic[T]):
         return value
 
 
-@dataclass
 class Ctx:
+    """What the patterns read about one reading of a hand. (A plain class: a dataclass compiled
+    its methods at import, start-up time on every call.)"""
+
     hand: Hand
     d: Decomposition
     win: WinContext
-    wild_kinds: frozenset[int] = frozenset()
-    dora: tuple[int, ...] = ()  # dora kinds, one entry per indicator (repeats count twice)
-    ura: tuple[int, ...] = ()
-    options: Mapping[str, Any] = field(default_factory=dict)
-    awarded: dict[str, int] = field(default_factory=dict)  # fans found so far ({fan: id})
-    spec: ShapeSpec | None = None
-    hand_bits: int = -1  # hand_features(...), when the caller computed it once for all readings
+    wild_kinds: frozenset[int]
+    dora: tuple[int, ...]  # dora kinds, one entry per indicator (repeats count twice)
+    ura: tuple[int, ...]
+    options: Mapping[str, Any]
+    awarded: dict[str, int]  # fans found so far ({fan: id})
+    spec: ShapeSpec | None
+    hand_bits: int  # hand_features(...), when the caller computed it once for all readings
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        hand: Hand,
+        d: Decomposition,
+        win: WinContext,
+        wild_kinds: frozenset[int] = frozenset(),
+        dora: tuple[int, ...] = (),
+        ura: tuple[int, ...] = (),
+        options: Mapping[str, Any] | None = None,
+        awarded: dict[str, int] | None = None,
+        spec: ShapeSpec | None = None,
+        hand_bits: int = -1,
+    ) -> None:
+        self.hand = hand
+        self.d = d
+        self.win = win
+        self.wild_kinds = wild_kinds
+        self.dora = dora
+        self.ura = ura
+        self.options = {} if options is None else options
+        self.awarded = {} if awarded is None else awarded
+        self.spec = spec
+        self.hand_bits = hand_bits
         # One pass over the blocks fills what most patterns read (sets, kinds, bit masks of
         # chow and pung kinds, features) so that patterns stay a few operations each.
         pungs: list[Block] = []
@@ -244,7 +267,6 @@ class Ctx:
             elif sh != CHOW and sh != PUNG and sh != KONG and sh != PAIR:
                 pass
             else:  # an equal string that is not the shared constant (a block built elsewhere)
-                self.__dict__.clear()
                 self._slow_init()
                 return
             kinds += bk

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -79,10 +79,10 @@ class Plan:
             return None
         if self.name in ("half", "full"):
             forms = tuple(f for f in base.forms if f in ("standard", "seven_pairs"))
-            return replace(base, kinds=self.kinds(base), forms=forms, max_suits=None, _groups=())
+            return base.replace(kinds=self.kinds(base), forms=forms, max_suits=None)
         if self.name == "pungs":
-            return replace(base, forms=("standard",), chows=False, _groups=())
-        return replace(base, forms=(self.form,), _groups=())
+            return base.replace(forms=("standard",), chows=False)
+        return base.replace(forms=(self.form,))
 
     def fits(self, melds: Melds, base: ShapeSpec) -> bool:
         """Whether the melds laid down still allow the plan."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 from mjtools.tiles.kinds import NUM_KINDS, Tile
 
@@ -31,26 +30,68 @@ CHOW, PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG = (
 KONG_KINDS = (EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG)
 
 
-@dataclass(frozen=True, slots=True, repr=False)  # the __repr__ below is used; repr=False skips generating another at import
 class Meld:
     """A set laid down: `(123m)`, `(555z@W)`, `(5555z@W/added)`, `[1111m]`, `(55x5z)`.
 
     `tiles` are what the meld shows (a wildcard position shows the tile it stands for);
     `wild` holds the indices of positions filled by a wildcard and `physical` the physical
     wildcard tiles at those positions when the notation gives them (`=TILES`).
+
+    A frozen value type like Aside below (equality and hashing over the seven fields, pickling),
+    written out by hand: compiling dataclass-generated methods cost start-up time.
     """
 
+    __slots__ = ("tiles", "kind", "source", "concealed", "tag", "wild", "physical", "_kinds")
+    __match_args__ = ("tiles", "kind", "source", "concealed", "tag", "wild", "physical")
     tiles: tuple[Tile, ...]
     kind: str
-    source: str | None = None
-    concealed: bool = False
-    tag: str | None = None
-    wild: tuple[int, ...] = ()
-    physical: tuple[Tile, ...] = ()
+    source: str | None
+    concealed: bool
+    tag: str | None
+    wild: tuple[int, ...]
+    physical: tuple[Tile, ...]
     # The kinds of `tiles`, made on first use (validation and the patterns ask for them many
-    # times a hand, and parsed melds are shared between hands). Not an __init__ argument, so
-    # dataclasses.replace never copies a stale one.
-    _kinds: tuple[int, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)
+    # times a hand, and parsed melds are shared between hands). Not compared, not an argument.
+    _kinds: tuple[int, ...]
+
+    def __init__(self, tiles: tuple[Tile, ...], kind: str, source: str | None = None, concealed: bool = False, tag: str | None = None, wild: tuple[int, ...] = (), physical: tuple[Tile, ...] = ()) -> None:
+        sa = object.__setattr__
+        sa(self, "tiles", tiles)
+        sa(self, "kind", kind)
+        sa(self, "source", source)
+        sa(self, "concealed", concealed)
+        sa(self, "tag", tag)
+        sa(self, "wild", wild)
+        sa(self, "physical", physical)
+        sa(self, "_kinds", ())
+
+    def _key(self) -> tuple:
+        return (self.tiles, self.kind, self.source, self.concealed, self.tag, self.wild, self.physical)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Meld:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[type[Meld], tuple]:
+        return (Meld, self._key())
+
+    def replace(self, **changes: object) -> Meld:
+        """A copy with these fields changed."""
+        return Meld(**{**dict(zip(self.__match_args__, self._key())), **changes})  # type: ignore[arg-type]
 
     @property
     def kinds(self) -> tuple[int, ...]:
@@ -141,25 +182,38 @@ class Aside:
         return _notation().format_aside(self)
 
 
-@dataclass(frozen=True, slots=True, repr=False)  # the __repr__ below is used; repr=False skips generating another at import
 class Hand:
     """A hand in notation: concealed tiles, melds in call order, set-aside groups, last tile.
 
     `last` is the `+X` tile: the winning tile for `score`, the tile just drawn otherwise.
+
+    A frozen value type like Aside (equality and hashing over the four fields, pickling),
+    written out by hand: compiling dataclass-generated methods cost start-up time. `_counts`
+    and `_reds` are derived (a caller that has them may pass them), `_ctext` is the concealed
+    tiles' canonical notation when the parser read them written canonically ("" when not
+    known: format_hand writes it); none of the three is compared.
     """
 
-    concealed: tuple[Tile, ...] = ()
-    melds: tuple[Meld, ...] = ()
-    aside: tuple[Aside, ...] = ()
-    last: Tile | None = None
-    _counts: tuple[int, ...] = field(default=(), compare=False, hash=False, repr=False)
-    _reds: int = field(default=-1, compare=False, hash=False, repr=False)
-    # The concealed tiles' canonical notation when the parser read them written canonically
-    # (then it is the text as written); "" when not known (format_hand writes it).
-    _ctext: str = field(default="", compare=False, hash=False, repr=False)
+    __slots__ = ("concealed", "melds", "aside", "last", "_counts", "_reds", "_ctext")
+    __match_args__ = ("concealed", "melds", "aside", "last")
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    aside: tuple[Aside, ...]
+    last: Tile | None
+    _counts: tuple[int, ...]
+    _reds: int
+    _ctext: str
 
-    def __post_init__(self) -> None:
-        if not self._counts:
+    def __init__(self, concealed: tuple[Tile, ...] = (), melds: tuple[Meld, ...] = (), aside: tuple[Aside, ...] = (), last: Tile | None = None, _counts: tuple[int, ...] = (), _reds: int = -1, _ctext: str = "") -> None:
+        sa = object.__setattr__
+        sa(self, "concealed", concealed)
+        sa(self, "melds", melds)
+        sa(self, "aside", aside)
+        sa(self, "last", last)
+        sa(self, "_counts", _counts)
+        sa(self, "_reds", _reds)
+        sa(self, "_ctext", _ctext)
+        if not _counts:
             counts = [0] * NUM_KINDS
             reds = 0
             # The loops are written out (not all_tiles()): every parsed hand passes here.
@@ -179,6 +233,30 @@ class Hand:
                     reds += t.red
             object.__setattr__(self, "_counts", tuple(counts))
             object.__setattr__(self, "_reds", reds)
+
+    def _key(self) -> tuple:
+        return (self.concealed, self.melds, self.aside, self.last)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Hand:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[type[Hand], tuple]:
+        return (Hand, (*self._key(), self._counts, self._reds, self._ctext))
 
     @property
     def reds(self) -> int:

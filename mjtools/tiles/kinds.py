@@ -8,7 +8,6 @@ on kinds and count arrays; `Tile` adds the red-five flag for display and dora co
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 SUITS = "mpszfj"
 SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34, "j": 42}
@@ -142,18 +141,45 @@ def kind_glyph(kind: int, red: bool = False) -> str:
     return "\U0001F02A"  # joker
 
 
-@dataclass(frozen=True, slots=True, repr=False)  # the __repr__ below is used; repr=False skips generating another at import
 class Tile:
-    """One physical tile: a kind, and whether it is a red five. `str` is the notation."""
+    """One physical tile: a kind, and whether it is a red five. `str` is the notation.
 
+    A frozen value type (equality, hashing, pickling as a frozen dataclass would give them),
+    written out by hand: compiling dataclass-generated methods cost start-up time."""
+
+    __slots__ = ("kind", "red")
+    __match_args__ = ("kind", "red")
     kind: int
-    red: bool = False
+    red: bool
 
-    def __post_init__(self) -> None:
-        if not 0 <= self.kind < NUM_KINDS:
-            raise ValueError(f"tile kind out of range: {self.kind}")
-        if self.red and (self.kind >= 27 or self.kind % 9 != 4):
+    def __init__(self, kind: int, red: bool = False) -> None:
+        if not 0 <= kind < NUM_KINDS:
+            raise ValueError(f"tile kind out of range: {kind}")
+        if red and (kind >= 27 or kind % 9 != 4):
             raise ValueError("only a five of m, p or s can be red")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "red", red)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.kind == other.kind and self.red == other.red  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.red))
+
+    def __reduce__(self) -> tuple[type[Tile], tuple[int, bool]]:
+        return (Tile, (self.kind, self.red))
 
     @classmethod
     def parse(cls, text: str) -> Tile:
