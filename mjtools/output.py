@@ -11,7 +11,6 @@ import math
 import os
 import re
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
@@ -264,6 +263,8 @@ def display_width(s: str) -> int:
     """Terminal columns: East Asian wide and full-width characters take two, combining marks none."""
     if s.isascii():
         return len(s)
+    import unicodedata  # only for text beyond ASCII (CJK names, tile glyphs)
+
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.errors import UsageError
-from mjtools.rules.freeze import apply_options, freeze, thaw
+from mjtools.rules.freeze import apply_options, freeze
 from mjtools.tiles.kinds import SUIT_OFFSET, parse_kind
 
 _EMPTY: Mapping[str, Any] = freeze({})
@@ -245,7 +245,8 @@ class Ruleset:
     @cached_property
     def fans(self) -> Mapping[str, Mapping[str, Any]]:
         """Enabled fans, in file order."""
-        return freeze({k: v for k, v in thaw(self.section("fans")).items() if v.get("enabled", True)})
+        # The section is frozen already (options applied): filtering needs no copy of it.
+        return MappingProxyType({k: v for k, v in self.section("fans").items() if v.get("enabled", True)})
 
     @property
     def options(self) -> Mapping[str, Mapping[str, Any]]:
