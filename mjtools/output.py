@@ -33,11 +33,15 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
 
 class SharedDict(dict):
     """A read-only dict that many records hold at once (a fan's entry in a score record, a fu
-    line): built once, never copied per record, and written as JSON once (`dumps` reuses the
-    text). Writing to it raises, so no caller can change another record through it (copy it
-    with dict() first)."""
+    line): built once, never copied per record, and written as JSON once, when it is made
+    (`dumps` reuses the text). Writing to it raises, so no caller can change another record
+    through it, nor make its text stale (copy it with dict() first)."""
 
     __slots__ = ("_json",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        dict.__init__(self, *args, **kwargs)
+        self._json = _ENCODER.encode(dict(self))
 
     def _refuse(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("a shared record part is read-only: copy it with dict() first")
@@ -56,12 +60,8 @@ class SharedDict(dict):
         return copy.deepcopy(dict(self), memo)
 
     def json(self) -> str:
-        """Its JSON text, as `dumps` writes it (made once)."""
-        try:
-            return self._json
-        except AttributeError:
-            text = self._json = _ENCODER.encode(dict(self))
-            return text
+        """Its JSON text, as `dumps` writes it."""
+        return self._json
 
 
 try:  # the C encoder, called directly (JSONEncoder.encode builds a new one on every call); no
@@ -73,6 +73,7 @@ try:  # the C encoder, called directly (JSONEncoder.encode builds a new one on e
 except ImportError:  # pragma: no cover - a Python without the C accelerator
     _C = None
 _KEYS: dict[str, str] = {}
+_INT = int.__repr__
 
 
 def dumps(obj: Any) -> str:
@@ -81,28 +82,52 @@ def dumps(obj: Any) -> str:
     exactly what json.dumps gives."""
     if type(obj) is not dict or _C is None:
         return _ENCODER.encode(obj)
-    parts = []
+    parts: list[str] = []
+    add = parts.append
+    keys = _KEYS
     for k, v in obj.items():
-        kt = _KEYS.get(k) if type(k) is str else None
+        kt = keys.get(k)
         if kt is None:
             if type(k) is not str:
                 return _ENCODER.encode(obj)  # keys JSON would convert (numbers, None): the plain way
-            kt = _KEYS[k] = _quote(k) + ": "
+            kt = keys[k] = _quote(k) + ": "
         t = type(v)
         if t is str:
-            parts.append(kt + _quote(v))
+            add(kt + _quote(v))
         elif t is int:
-            parts.append(kt + int.__repr__(v))
+            add(kt + _INT(v))
         elif v is None:
-            parts.append(kt + "null")
+            add(kt + "null")
         elif t is bool:
-            parts.append(kt + ("true" if v else "false"))
+            add(kt + ("true" if v else "false"))
+        elif t is list:
+            try:  # a list of shared parts (fans, fu lines, ledger entries): their kept texts
+                add(kt + "[" + ", ".join([x._json for x in v]) + "]")
+            except AttributeError:
+                add(kt + "".join(_C(v, 0)))
+        elif t is dict:
+            add(kt + _flat(v))
         elif t is SharedDict:
-            parts.append(kt + v.json())
-        elif t is list and v and type(v[0]) is SharedDict:
-            parts.append(kt + "[" + ", ".join([x.json() if type(x) is SharedDict else "".join(_C(x, 0)) for x in v]) + "]")
+            add(kt + v._json)
         else:
-            parts.append(kt + "".join(_C(v, 0)))
+            add(kt + "".join(_C(v, 0)))
+    return "{" + ", ".join(parts) + "}"
+
+
+def _flat(d: dict) -> str:
+    """A dict of whole amounts by seat (payments, net) as json.dumps writes it; anything else
+    by the C encoder."""
+    parts: list[str] = []
+    keys = _KEYS
+    for k, v in d.items():
+        kt = keys.get(k)
+        if kt is None:
+            if type(k) is not str:
+                return "".join(_C(d, 0))
+            kt = keys[k] = _quote(k) + ": "
+        if type(v) is not int:
+            return "".join(_C(d, 0))
+        parts.append(kt + _INT(v))
     return "{" + ", ".join(parts) + "}"
 
 

@@ -235,34 +235,52 @@ class Plan:
             for alt in e.alts:
                 self.uses |= alt
         self._candidates: dict[int, tuple[Entry, ...]] = {}
+        self._gates = tuple((e.needs, e.alts, e) for e in self.entries)
         # What a reading evaluates, by language and (features, concealment): each candidate
         # with its value for this concealment resolved (a fan without one is left out) and
-        # its single award made, so the common count of 1 costs no lookup.
+        # its single award made, so the common count of 1 costs no lookup. A batch meets new
+        # bit patterns on a third of its readings, and many of them give a set of candidates
+        # seen before: the resolved tuples are also kept by (candidates, concealment).
         self._resolved: dict[str, dict[int, tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]]] = {}
+        self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
 
     def candidates(self, features: int) -> tuple[Entry, ...]:
         """The fans (in file order) whose needed features the reading has."""
+        features &= self.uses  # (no fan reads the other bits: fewer distinct keys)
         got = self._candidates.get(features)
         if got is None:
-            got = self._candidates[features] = tuple(e for e in self.entries if e.needs & features == e.needs and (not e.alts or any(a & features == a for a in e.alts)))
+            got = self._candidates[features] = tuple([e for needs, alts, e in self._gates if needs & features == needs and (not alts or _any_within(alts, features))])
         return got
 
     def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]:
         by_key = self._resolved.get(lang)
         if by_key is None:
             by_key = self._resolved[lang] = {}
-        # features is -1 for a wildcard reading (every fan a candidate): the key stays distinct.
-        key = (features * 2 + concealed) * 2 + opening
+        # Only the bits some fan needs decide the candidates (a wildcard reading's -1 keeps
+        # them all, the same set as every used bit).
+        key = ((features & self.uses) * 2 + concealed) * 2 + opening
         got = by_key.get(key)
         if got is None:
-            out = []
-            for e in self.opening if opening else self.candidates(features):
-                value = e.closed if concealed else e.open
-                if value is not None:
-                    out.append((e.fn, e, value, e.awarded(value, 1, lang)))
-            got = by_key[key] = tuple(out)
+            entries = self.opening if opening else self.candidates(features)
+            same = (entries, concealed, lang)
+            got = self._by_candidates.get(same)
+            if got is None:
+                out = []
+                for e in entries:
+                    value = e.closed if concealed else e.open
+                    if value is not None:
+                        out.append((e.fn, e, value, e.awarded(value, 1, lang)))
+                got = self._by_candidates[same] = tuple(out)
+            by_key[key] = got
         return got
+
+
+def _any_within(alts: tuple[int, ...], features: int) -> bool:
+    for a in alts:
+        if a & features == a:
+            return True
+    return False
 
 
 def plan_for(rs: Ruleset) -> Plan:

@@ -16,6 +16,7 @@ The `settlement:` section drives it (see the schema's descriptions). In order:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -127,13 +128,17 @@ class Plan:
     others: dict[str, tuple[str, ...]]  # seat -> the other seats, in order
     per_payer: bool  # a dealer factor or discarder surcharge to work out per payer
     liability_shown: int  # the fewest shown sets any liability rule needs (fewer melds: none applies)
+    # The fans of which some liability rule needs one, when every enabled rule names its fan
+    # (riichi's pao): a hand scoring none of them makes nobody liable. None: a rule reads a
+    # pattern or names no fan, so every hand with enough melds is looked at.
+    liability_fans: frozenset[str] | None
     base_amount: float  # base_payment: a fixed amount to the winner from each player (MCR 底分)
     base_from_all: bool  # ... from every other player still in, or only from the hand's payers
     base_reason: str
     shares_memo: dict[tuple, tuple[tuple[str, str, float], ...]]  # filled as payers are worked out
 
     __slots__ = tuple(__annotations__)
-    _DEFAULTS: dict[str, Any] = dict(streak_doubling=0, later_all=False, kongs=False, flowers=False, chickens=False, dealer_entries=False, seats="ESWN", per_payer=False, liability_shown=0, base_amount=0, base_from_all=True, base_reason="base payment")
+    _DEFAULTS: dict[str, Any] = dict(streak_doubling=0, later_all=False, kongs=False, flowers=False, chickens=False, dealer_entries=False, seats="ESWN", per_payer=False, liability_shown=0, liability_fans=None, base_amount=0, base_from_all=True, base_reason="base payment")
 
     def __init__(self, **fields: Any) -> None:
         fields = {**self._DEFAULTS, "others": {}, "shares_memo": {}, **fields}
@@ -151,6 +156,27 @@ class Plan:
 
 
 _PLANS: dict[int, tuple[Ruleset, Plan]] = {}
+
+
+def _liability_fans(rules: Mapping[str, Any]) -> frozenset[str] | None:
+    enabled = [r for r in rules.values() if r.get("enabled", True)]
+    if any("pattern" in r or "fan" not in r for r in enabled):
+        return None
+    return frozenset(r["fan"] for r in enabled)
+
+
+def _may_be_liable(p: Plan, hand: Hand | None, ev: Evaluation | None) -> bool:
+    """Whether a liability rule can apply (first_liable then says which): enabled rules, a
+    hand with enough melds, and one of the rules' fans scored where the rules name them."""
+    if not p.liability or hand is None or ev is None or len(hand.melds) < p.liability_shown:
+        return False
+    fans = p.liability_fans
+    if fans is None:
+        return True
+    for a in ev.fans:
+        if a.id in fans:
+            return True
+    return False
 
 
 def plan(rs: Ruleset) -> Plan:
@@ -171,6 +197,7 @@ def plan(rs: Ruleset) -> Plan:
         add=dealer.get("add", 0) * sc.get("base", 1),
         liability=any(r.get("enabled", True) for r in st.get("liability", {}).values()),
         liability_shown=min((r.get("shown", 0) for r in st.get("liability", {}).values() if r.get("enabled", True)), default=0),
+        liability_fans=_liability_fans(st.get("liability", {})),
         extras=any(st.get(k) for k in ("kong_payments", "birds", "flowers", "chickens")),
         tsumo=st.get("tsumo", "all"),
         tsumo_share=st.get("tsumo_share", 1),
@@ -282,7 +309,7 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
     The explain steps are not built here: `Settled.steps_fn` settles again into a Steps."""
     if value.payments is not None:
         p = plan(rs)
-        if p.liability and hand is not None and ev is not None and len(hand.melds) >= p.liability_shown:
+        if p.liability and _may_be_liable(p, hand, ev):
             settled = _self_settled_liability(value, rs, ctx, hand, ev, NO_STEPS)
             if settled is not None:
                 settled.steps_fn = lambda: _liability_steps(value, rs, ctx, hand, ev)
@@ -355,7 +382,7 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
         for payer, _, share in parts:
             normal[payer] = normal.get(payer, 0) + points * share
     hand_pay, reason = normal, "hand"
-    if p.liability and hand is not None and ev is not None and len(hand.melds) >= p.liability_shown:
+    if p.liability and _may_be_liable(p, hand, ev):
         hand_pay, why = apply_liability(normal, rs, ctx, hand, ev, steps)
         if why:
             reason = f"hand (包牌 {why})"

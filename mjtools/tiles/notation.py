@@ -56,8 +56,8 @@ def _canonical(segment: str) -> bool:
         run = m.group()
         ok = _CANON_RUNS.get(run)
         if ok is None:
-            digits = m.group(1)
-            ok = all(_RUN_ORDER.get(a, 99) <= _RUN_ORDER.get(b, -1) for a, b in zip(digits, digits[1:]))
+            digits = m.group(1)  # ([0-9]+: every digit has an order)
+            ok = "".join(sorted(digits, key=_RUN_ORDER.__getitem__)) == digits
             _keep(_CANON_RUNS, run, ok)
         offset = SUIT_OFFSET[m.group(2)]
         if not ok or offset <= prev:
@@ -69,10 +69,12 @@ def _canonical(segment: str) -> bool:
 
 def _run_tiles(digits: str, suit: str) -> tuple[Tile, ...] | None:
     """The tiles of a well-formed run ('123' 'm'), or None to let the scanner report the error."""
-    row = _SHARED[suit]
-    if "10" in digits or not all(d in row for d in digits):
+    if "10" in digits:
         return None
-    got = tuple(row[d] for d in digits)
+    try:
+        got = tuple(map(_SHARED[suit].__getitem__, digits))
+    except KeyError:  # a digit the suit does not have
+        return None
     _keep(_RUNS, digits + suit, got)
     return got
 
