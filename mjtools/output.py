@@ -216,7 +216,7 @@ def simple_table(records: Iterable[dict[str, Any]], columns: tuple[str, ...] | N
 # (importlib.metadata, wcwidth) cost about 90 ms per call: three times Python's own start-up,
 # for a layout of forty lines.
 
-_NONE, _BOOL, _INT, _FLOAT, _TEXT = range(5)
+_CELL_NONE, _CELL_BOOL, _CELL_INT, _CELL_FLOAT, _CELL_TEXT = range(5)
 _COMMA_NUMBER = re.compile(r"[+-]?[0-9]{1,3}(?:,[0-9]{3})+(\.[0-9]*)?\Z")
 
 
@@ -239,34 +239,34 @@ def _float_text(s: str) -> bool:
 
 def _kind(v: Any) -> int:
     if v is None or v == "":
-        return _NONE
+        return _CELL_NONE
     t = type(v)
     if t is bool or (t is str and v in ("True", "False")):
-        return _BOOL
+        return _CELL_BOOL
     if t is int:
-        return _INT
+        return _CELL_INT
     if t is float:
-        return _FLOAT
+        return _CELL_FLOAT
     if t is str:
         if _is_int_text(v):
-            return _INT
+            return _CELL_INT
         m = _COMMA_NUMBER.match(v)
         if m:
-            return _FLOAT if m.group(1) is not None else _INT
-        return _FLOAT if _float_text(v) else _TEXT
+            return _CELL_FLOAT if m.group(1) is not None else _CELL_INT
+        return _CELL_FLOAT if _float_text(v) else _CELL_TEXT
     if str(t).startswith("<class 'numpy.int"):
-        return _INT
+        return _CELL_INT
     try:  # another number type (a numpy float, a Fraction)
         float(v)
     except (TypeError, ValueError):
-        return _TEXT
-    return _FLOAT
+        return _CELL_TEXT
+    return _CELL_FLOAT
 
 
 def _text(v: Any, kind: int) -> str:
     if v is None:
         return ""
-    if kind == _FLOAT:
+    if kind == _CELL_FLOAT:
         try:
             return format(float(v.replace(",", "") if isinstance(v, str) else v), "g")
         except (TypeError, ValueError):
@@ -276,7 +276,7 @@ def _text(v: Any, kind: int) -> str:
 
 def _after_point(s: str) -> int:
     """Characters after the decimal point (or the exponent's e) of a number; -1 for none."""
-    if _kind(s) in (_INT, _NONE, _BOOL, _TEXT):
+    if _kind(s) in (_CELL_INT, _CELL_NONE, _CELL_BOOL, _CELL_TEXT):
         return -1
     pos = s.rfind(".")
     if pos < 0:
@@ -302,9 +302,9 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
     widths = []
     right = []
     for head, col in zip(heads, columns):
-        kind = max([_BOOL, *map(_kind, col)])
+        kind = max([_CELL_BOOL, *map(_kind, col)])
         cells = [_text(v, kind) for v in col]
-        numeric = kind in (_INT, _FLOAT)
+        numeric = kind in (_CELL_INT, _CELL_FLOAT)
         if numeric:  # pad after the number so that the decimal points line up
             points = [_after_point(c) for c in cells]
             most = max(points, default=-1)
