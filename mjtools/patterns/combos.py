@@ -246,7 +246,8 @@ for _pid, (_needs, _doc) in _NEW.items():
     _fn.__doc__ = _count.__doc__ = _doc
     _fn.__name__ = _count.__name__ = _pid
     instances(_pid)(_fn)
-    pattern(_pid, needs=_needs)(_count)
+    # Present exactly when relations() holds it: the plan reads relations once per reading.
+    pattern(_pid, needs=_needs, table=relations)(_count)
 
 
 # -- occurrences of patterns registered elsewhere (shapes.py, honors.py) ------------------------
