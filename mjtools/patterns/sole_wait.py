@@ -82,9 +82,13 @@ def last_of_kind(ctx: Ctx) -> int:
     hand = ctx.hand
     if not (win.situations or win.visible or hand.melds):
         return 0  # neither said nor seen
-    k = ctx.win_kind
-    if k is None or any(t.kind == k for t in hand.concealed):
+    last = hand.last
+    if last is None:
         return 0
+    k = last.kind
+    for t in hand.concealed:  # (a plain loop: every reading of a Chinese Official hand asks)
+        if t.kind == k:
+            return 0
     if win.has("last_of_kind"):
         return 1
     shown = sum(m.kinds.count(k) for m in hand.melds) + sum(1 for t in win.visible if t.kind == k)
