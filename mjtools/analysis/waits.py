@@ -129,16 +129,20 @@ def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...
     melds = len(ctx.hand.melds)
     # The suits held matter only under a suit limit (缺一门): most specs skip the work.
     suits_held = set() if spec.max_suits is None else {k // 9 for m in ctx.hand.melds for k in m.kinds if k < 27} | {g for g in range(3) if any(counts[g * 9 : g * 9 + 9])}
+    # The counts as bytes (a count is at most 4): slicing, hashing and the odd-count test run in C.
+    b = bytes(counts[:34])
     if not melds and "seven_pairs" in spec.forms and sum(counts) == 13:
-        singles = [k for k, n in enumerate(counts) if n & 1]
-        if len(singles) == 1 and singles[0] != win and held[singles[0]] < cap and (spec.quads_as_pairs or counts[singles[0]] == 1):
-            g = singles[0] // 9
-            if spec.max_suits is None or singles[0] >= 27 or len(suits_held | {g}) <= spec.max_suits:
-                return True
+        odd = b.translate(_ODD)
+        if odd.count(1) == 1:
+            single = odd.index(1)
+            if single != win and held[single] < cap and (spec.quads_as_pairs or counts[single] == 1):
+                g = single // 9
+                if spec.max_suits is None or single >= 27 or len(suits_held | {g}) <= spec.max_suits:
+                    return True
     if "standard" not in spec.forms:
         return False
     # One cached look-up per group: its state and the offsets that mend it either way.
-    facts = (_group_facts(tuple(counts[0:9]), True), _group_facts(tuple(counts[9:18]), True), _group_facts(tuple(counts[18:27]), True), _group_facts(tuple(counts[27:34]), False))
+    facts = (_group_facts(b[0:9], True), _group_facts(b[9:18], True), _group_facts(b[18:27], True), _group_facts(b[27:34], False))
     bad = pairs = 0
     for f in facts:
         if f[0] == -1:
@@ -164,10 +168,14 @@ def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...
 
 
 @cache
-def _group_facts(c: tuple[int, ...], chows: bool) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+def _group_facts(c: bytes, chows: bool) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """A group's state and the offsets whose extra tile leaves it in sets only, or in sets and
-    a pair (`_group_waits`), for one counts tuple."""
-    return _group_state(c, chows), _group_waits(c, chows, 0), _group_waits(c, chows, 2)
+    a pair (`_group_waits`), for one group's counts as bytes."""
+    t = tuple(c)
+    return _group_state(t, chows), _group_waits(t, chows, 0), _group_waits(t, chows, 2)
+
+
+_ODD = bytes(n & 1 for n in range(256))  # bytes.translate table: 1 where a count is odd
 
 
 @cache

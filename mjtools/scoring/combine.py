@@ -49,23 +49,32 @@ def choose(ctx: Ctx, found: list[Awarded], plan: Plan, lang: str, removed: dict[
     """The found fans with the combine fans' counts set to the instances chosen, and the chosen
     groups per combine fan (the sets each uses, for exclusions on sets)."""
     by_id = plan.by_id
+    order = plan.order
     cands: list[tuple[float, int, str, Group]] = []
+    entries = []
     for a in found:
         e = by_id[a.id]
+        entries.append(e)
         if e.combine:
+            fid = a.id
+            value, at = a.value, order[fid]
             for g in e.inst_fn(ctx):
-                cands.append((a.value, plan.order[a.id], a.id, g))
+                cands.append((value, at, fid, g))
     chosen = _choice(cands, found, plan) if cands else []
     groups: dict[str, list[Group]] = {}
     for fid, g in chosen:
-        groups.setdefault(fid, []).append(g)
+        got = groups.get(fid)
+        if got is None:
+            groups[fid] = [g]
+        else:
+            got.append(g)
     out = []
-    for a in found:
-        e = by_id[a.id]
+    for a, e in zip(found, entries):
         if not e.combine:
             out.append(a)
             continue
-        n = _count(e, len(groups.get(a.id, ())))
+        got = groups.get(a.id)
+        n = _count(e, len(got)) if got else 0
         if n:
             out.append(a if n == a.count else e.awarded(a.value, n, lang))
         else:
