@@ -341,6 +341,9 @@ def _sets_and_pair_of(counts: list[int]) -> bool:
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
+_KNITTED: list = []  # decompose.KNITTED_MASKS and held_number_kinds, on first use
+
+
 class _Counts:
     """The two fields of a HandState that `_may_be_ready` reads."""
 
@@ -355,8 +358,10 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
     condition (most hands are nowhere near any of them)."""
     if st.wild:
         return forms
-    from mjtools.analysis.decompose import KNITTED_GETTERS
+    if not _KNITTED:  # (imported once: an import statement costs microseconds per call)
+        from mjtools.analysis.decompose import KNITTED_MASKS, held_number_kinds
 
+        _KNITTED.extend((KNITTED_MASKS, held_number_kinds))
     c = st.counts
     melds = st.melds
     out = []
@@ -367,7 +372,14 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
         elif form in ("knitted", "thirteen_unrelated"):
             ok = not melds and 34 - c.count(0) >= 13 and max(c) <= 1  # (list.count runs in C)
         elif form == "knitted_straight":
-            ok = melds <= 1 and 27 - c[:27].count(0) >= 8 and any(get(c).count(0) <= 1 for get in KNITTED_GETTERS)  # 8 of its 9 kinds held
+            ok = False
+            if melds <= 1:
+                held = _KNITTED[1](c)
+                if held.bit_count() >= 8:  # 8 of some straight's 9 kinds held
+                    for m in _KNITTED[0]:
+                        if (held & m).bit_count() >= 8:
+                            ok = True
+                            break
         else:
             ok = True
         if ok:
