@@ -352,7 +352,18 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         found, groups = combine.choose(ctx, found, plan, lang, removed)
     if len(found) < 2:
         return Evaluation(ctx.d, found, list(removed.items()), pctx=ctx)
-    if not excl & present and not flags & _FALLBACK:
+    if not excl & present:
+        # No fan found excludes another: at most the fallback rule applies (a fallback fan,
+        # basic win or chicken hand, counts only when no other non-bonus fan does).
+        if flags & _FALLBACK and flags & _BEATS:
+            fallbacks = plan.fallbacks
+            kept = []
+            for a in found:
+                if a.id in fallbacks:
+                    removed[a.id] = "another fan"
+                else:
+                    kept.append(a)
+            found = kept
         return Evaluation(ctx.d, found, list(removed.items()) if removed else [], pctx=ctx)
     if present & plan.on_sets:
         kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
