@@ -328,6 +328,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     if plan is None:
         plan = plan_for(rs)
     found: list[Awarded] = []
+    combos: list[tuple[Awarded, Entry]] = []  # the fans counted under the account-once principle
     awarded = ctx.awarded
     flags = present = excl = 0
     for fn, e, value, single in plan.for_reading(ctx, lang, opening):
@@ -336,11 +337,13 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
             continue
         if n == 1 or not e.instance:
             awarded[e.id] = 1
-            found.append(single)
         else:
             count = min(n, e.max_count) if e.max_count else n
             awarded[e.id] = count
-            found.append(e.awarded(value, count, lang))
+            single = e.awarded(value, count, lang)
+        found.append(single)
+        if e.combine:
+            combos.append((single, e))
         flags |= e.flags
         present |= e.bit
         excl |= e.excl_mask
@@ -349,7 +352,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     removed: dict[str, str] = {}
     groups: dict[str, list[tuple[int, ...]]] = {}
     if flags & _COMBINE:
-        found, groups = combine.choose(ctx, found, plan, lang, removed)
+        found, groups = combine.choose(ctx, found, combos, plan, lang, removed)
     if len(found) < 2:
         return Evaluation(ctx.d, found, list(removed.items()), pctx=ctx)
     if not excl & present:
