@@ -351,6 +351,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         return Evaluation(ctx.d, found, [], pctx=ctx)
     removed: dict[str, str] = {}
     groups: dict[str, list[tuple[int, ...]]] = {}
+    first = found  # the fans as the loop found them (the choice of combined sets may change them)
     if flags & _COMBINE:
         found, groups = combine.choose(ctx, found, combos, plan, lang, removed)
     if len(found) < 2:
@@ -373,7 +374,8 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
     # The passes below depend only on the fans found (before and after the choice of combined
     # sets), their counts and values: remembered.
-    key = (ctx.concealed_hand, present, tuple([a.id for a in found]), tuple([a.count for a in found]))
+    # (The ids follow from `present` while the choice of combined sets changed nothing.)
+    key = (ctx.concealed_hand, present, None if found is first else tuple([a.id for a in found]), tuple([a.count for a in found]))
     memo = plan.exclude_memo
     got = memo.get(key)
     if got is None:
