@@ -413,8 +413,23 @@ def _submasks(mask: int) -> Iterator[int]:
 KNITTED_STRAIGHTS = tuple(
     tuple(9 * g + r for g, start in enumerate(order) for r in (start, start + 3, start + 6)) for order in permutations((0, 1, 2))
 )
-# Each straight's nine counts read at once (a tuple of counts per straight, by C code).
-KNITTED_GETTERS = tuple(itemgetter(*ks) for ks in KNITTED_STRAIGHTS)
+# The number kinds held, a byte per kind (0 or 1), as one integer: `held_number_kinds(counts)`.
+# Each straight's kinds as a mask over it, so that how many of its nine kinds a hand holds is
+# one AND and a bit count.
+_HELD = bytes(1 if n else 0 for n in range(256))  # bytes.translate: 1 where a kind is held
+KNITTED_MASKS = tuple(sum(1 << 8 * k for k in ks) for ks in KNITTED_STRAIGHTS)
+
+
+def held_number_kinds(counts: list[int] | tuple[int, ...]) -> int:
+    """A byte per number kind (the first 27 counts, each at most 255), 1 where it is held."""
+    return int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")
+
+
+def _holds_knitted_straight(held: int) -> bool:
+    for m in KNITTED_MASKS:
+        if held & m == m:
+            return True
+    return False
 
 
 def knitted_straight(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
@@ -575,7 +590,7 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
                 found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
         elif form == "knitted_straight":
             # Some knitted straight held whole, at most one meld.
-            if len(hand_melds) <= 1 and counts[:27].count(0) <= 18 and any(all(map(counts.__getitem__, ks)) for ks in KNITTED_STRAIGHTS):
+            if len(hand_melds) <= 1 and counts[:27].count(0) <= 18 and _holds_knitted_straight(held_number_kinds(counts)):
                 found.extend((form, tuple(blocks), 0) for blocks in knitted_straight(hand, spec))
         else:
             found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))

@@ -129,34 +129,53 @@ def _other_wait_simple(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...
     melds = len(ctx.hand.melds)
     # The suits held matter only under a suit limit (缺一门): most specs skip the work.
     suits_held = set() if spec.max_suits is None else {k // 9 for m in ctx.hand.melds for k in m.kinds if k < 27} | {g for g in range(3) if any(counts[g * 9 : g * 9 + 9])}
-    if "seven_pairs" in spec.forms and not melds and sum(counts) == 13:
-        singles = [k for k in range(34) if counts[k] % 2]
-        if len(singles) == 1 and singles[0] != win and held[singles[0]] < cap and (spec.quads_as_pairs or counts[singles[0]] == 1):
-            g = singles[0] // 9
-            if spec.max_suits is None or singles[0] >= 27 or len(suits_held | {g}) <= spec.max_suits:
-                return True
+    # The counts as bytes (a count is at most 4): slicing, hashing and the odd-count test run in C.
+    b = bytes(counts[:34])
+    if not melds and "seven_pairs" in spec.forms and sum(counts) == 13:
+        odd = b.translate(_ODD)
+        if odd.count(1) == 1:
+            single = odd.index(1)
+            if single != win and held[single] < cap and (spec.quads_as_pairs or counts[single] == 1):
+                g = single // 9
+                if spec.max_suits is None or single >= 27 or len(suits_held | {g}) <= spec.max_suits:
+                    return True
     if "standard" not in spec.forms:
         return False
-    base = [tuple(counts[a:b]) for a, b in GROUPS]
-    states = [_group_state(c, g < 3) for g, c in enumerate(base)]
-    bad = states.count(-1)
+    # One cached look-up per group: its state and the offsets that mend it either way.
+    facts = (_group_facts(b[0:9], True), _group_facts(b[9:18], True), _group_facts(b[18:27], True), _group_facts(b[27:34], False))
+    bad = pairs = 0
+    for f in facts:
+        if f[0] == -1:
+            bad += 1
+        elif f[0] == 2:
+            pairs += 1
     if bad > 1:
         return False  # the drawn tile changes one group: two that do not split cannot both mend
-    pairs = states.count(2)
-    for g, state in enumerate(states):
+    kinds = spec.kinds
+    for g, (state, mend_sets, mend_pair) in enumerate(facts):
         # The drawn tile goes to group g; every other group must already split, one pair at most.
         other_pairs = pairs - (state == 2)
         if bad - (state == -1) or other_pairs > 1:
             continue
         if spec.max_suits is not None and g < 3 and len(suits_held | {g}) > spec.max_suits:
             continue
-        want = 0 if other_pairs else 2
-        a = GROUPS[g][0]
-        for off in _group_waits(base[g], g < 3, want):
+        a = 9 * g
+        for off in mend_sets if other_pairs else mend_pair:
             k = a + off
-            if k != win and held[k] < cap and k in spec.kinds:
+            if k != win and held[k] < cap and k in kinds:
                 return True
     return False
+
+
+@cache
+def _group_facts(c: bytes, chows: bool) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """A group's state and the offsets whose extra tile leaves it in sets only, or in sets and
+    a pair (`_group_waits`), for one group's counts as bytes."""
+    t = tuple(c)
+    return _group_state(t, chows), _group_waits(t, chows, 0), _group_waits(t, chows, 2)
+
+
+_ODD = bytes(n & 1 for n in range(256))  # bytes.translate table: 1 where a count is odd
 
 
 @cache
@@ -322,6 +341,9 @@ def _sets_and_pair_of(counts: list[int]) -> bool:
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
+_KNITTED: list = []  # decompose.KNITTED_MASKS and held_number_kinds, on first use
+
+
 class _Counts:
     """The two fields of a HandState that `_may_be_ready` reads."""
 
@@ -336,18 +358,28 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
     condition (most hands are nowhere near any of them)."""
     if st.wild:
         return forms
-    from mjtools.analysis.decompose import KNITTED_GETTERS
+    if not _KNITTED:  # (imported once: an import statement costs microseconds per call)
+        from mjtools.analysis.decompose import KNITTED_MASKS, held_number_kinds
 
+        _KNITTED.extend((KNITTED_MASKS, held_number_kinds))
     c = st.counts
-    distinct = 34 - c.count(0)  # (list.count runs in C: cheaper than any loop here)
+    melds = st.melds
     out = []
     for form in forms:
+        # The meld test first: most hands with a meld or two are decided without a count.
         if form == "thirteen_orphans":
-            ok = not st.melds and distinct >= 12 and sum(1 for k in _ORPHANS if c[k]) >= 12
+            ok = not melds and 34 - c.count(0) >= 12 and sum(1 for k in _ORPHANS if c[k]) >= 12
         elif form in ("knitted", "thirteen_unrelated"):
-            ok = not st.melds and distinct >= 13 and max(c) <= 1
+            ok = not melds and 34 - c.count(0) >= 13 and max(c) <= 1  # (list.count runs in C)
         elif form == "knitted_straight":
-            ok = st.melds <= 1 and 27 - c[:27].count(0) >= 8 and any(get(c).count(0) <= 1 for get in KNITTED_GETTERS)  # 8 of its 9 kinds held
+            ok = False
+            if melds <= 1:
+                held = _KNITTED[1](c)
+                if held.bit_count() >= 8:  # 8 of some straight's 9 kinds held
+                    for m in _KNITTED[0]:
+                        if (held & m).bit_count() >= 8:
+                            ok = True
+                            break
         else:
             ok = True
         if ok:

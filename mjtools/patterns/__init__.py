@@ -28,13 +28,19 @@ INSTANCES: dict[str, InstancesFn] = {}
 # pattern id -> the feature bits it needs with given parameters, beyond NEEDS (the numbers of
 # 全大 and 全小, the shape of a sole wait): called once per fan when a plan is compiled.
 NEEDS_OF: dict[str, Callable[..., int]] = {}
+# pattern id -> a function of the reading that several patterns share, a mapping holding the
+# pattern's id whenever the pattern occurs (combos.relations: every set combination of the
+# reading). The fan plan reads it once per reading and skips the patterns it does not hold.
+TABLES: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
 
 
-def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None) -> Callable[[PatternFn], PatternFn]:
+def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None) -> Callable[[PatternFn], PatternFn]:
     """Register a function under one or more pattern ids (glossary ids). `needs` names
     reading features (`ctx.FEATURES`) without which the pattern is always 0, whatever its
     parameters; fans over it are skipped on readings that lack them. `needs_of(**params)`:
-    the bits it needs with those parameters (the same keywords as the pattern)."""
+    the bits it needs with those parameters (the same keywords as the pattern). `table`: a
+    function of the reading whose mapping holds the pattern's id whenever the pattern occurs
+    (also a necessary condition: fans over it are skipped on readings whose table lacks it)."""
     from mjtools.patterns.ctx import BIT, situation_bit
 
     mask = 0
@@ -54,6 +60,8 @@ def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int]
                 NEEDS[pid] = mask
             if needs_of is not None:
                 NEEDS_OF[pid] = needs_of
+            if table is not None:
+                TABLES[pid] = table
         return fn
 
     return deco

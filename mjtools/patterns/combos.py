@@ -246,7 +246,8 @@ for _pid, (_needs, _doc) in _NEW.items():
     _fn.__doc__ = _count.__doc__ = _doc
     _fn.__name__ = _count.__name__ = _pid
     instances(_pid)(_fn)
-    pattern(_pid, needs=_needs)(_count)
+    # Present exactly when relations() holds it: the plan reads relations once per reading.
+    pattern(_pid, needs=_needs, table=relations)(_count)
 
 
 # -- occurrences of patterns registered elsewhere (shapes.py, honors.py) ------------------------
@@ -263,23 +264,29 @@ for _pid in ("pure_straight", "mixed_straight", "mixed_triple_chow", "triple_pun
     instances(_pid)(_of(_pid))
 
 
-def _pung_of(ctx: Ctx, kind: int) -> Groups:
-    return tuple((i,) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and b.kinds[0] == kind)
+def _pungs_in(ctx: Ctx, mask: int) -> Groups:
+    """The pungs and kongs of the kinds in a bit mask, as groups of one set each."""
+    if not ctx.pung_mask & mask:
+        return NONE
+    return tuple([(i,) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and mask >> b.kinds[0] & 1])
 
 
 @instances("seat_wind_pung")
 def _seat_wind_pung(ctx: Ctx) -> Groups:
-    return _pung_of(ctx, ctx.win.seat_wind)
+    return _pungs_in(ctx, 1 << ctx.win.seat_wind)
 
 
 @instances("round_wind_pung")
 def _round_wind_pung(ctx: Ctx) -> Groups:
-    return _pung_of(ctx, ctx.win.round_wind)
+    return _pungs_in(ctx, 1 << ctx.win.round_wind)
+
+
+_DRAGONS = (1 << 31) | (1 << 32) | (1 << 33)
 
 
 @instances("dragon_pung")
 def _dragon_pung(ctx: Ctx) -> Groups:
-    return tuple((i,) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and b.kinds[0] >= 31)
+    return _pungs_in(ctx, _DRAGONS)
 
 
 # -- pungs of given kinds -----------------------------------------------------------------------
@@ -291,15 +298,14 @@ def _kinds_of(tiles: str) -> frozenset[int]:
     return _kind_set(tiles)
 
 
-@instances("pungs_of")
-def _pungs_of(ctx: Ctx, *, tiles: str = "19m19p19s1234z") -> Groups:
-    kinds = _kinds_of(tiles)
-    return tuple((i,) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and b.kinds[0] in kinds)
-
-
 @lru_cache(maxsize=64)
 def _mask_of(tiles: str) -> int:
     return sum(1 << k for k in _kinds_of(tiles))
+
+
+@instances("pungs_of")
+def _pungs_of(ctx: Ctx, *, tiles: str = "19m19p19s1234z") -> Groups:
+    return _pungs_in(ctx, _mask_of(tiles))
 
 
 @pattern("pungs_of", needs=("pung",))

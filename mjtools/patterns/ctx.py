@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from operator import itemgetter
 from typing import Any, Generic, TypeVar
 
 from mjtools.analysis.blocks import CHOW, KONG, PAIR, PAIR_FORMS, PUNG, Block, Decomposition
@@ -40,6 +39,7 @@ FEATURES = (
     "knit",  # a knitted form: 全不靠 (knitted) or 组合龙 with a set and a pair (knitted_straight)
     "two_suits",  # exactly two suits (缺一门): with no_suit, one_suit, three_suits, the suit count
     "reversible",  # only tiles that look the same upside down (推不倒), looked for only when used
+    "pung2", "kong2",  # two pungs (or kongs) or more, two kongs or more (双暗刻, 双明杠 ...)
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 ALL_FEATURES = -1  # every bit, the situation bits allocated later included (-1 & needs == needs)
@@ -80,8 +80,20 @@ def situation_bit(name: str) -> int:
 # number tiles of those numbers, so that the five rank fans are tried only on such hands.
 RANK_SET_BIT: dict[int, int] = {}
 _RANK_SETS = [0]  # every rank-set bit given out
-# (bit, the counts of every kind outside the rank set, honors included, read at once)
-_RANK_SET_TESTS: list[tuple[int, Callable[[tuple[int, ...]], tuple[int, ...]]]] = []
+# (bit, a mask over the bytes of the hand's counts (_held_bytes) of every kind outside the
+# rank set, honors included): the hand has the bit when no byte under the mask is set.
+_RANK_SET_TESTS: list[tuple[int, int]] = []
+
+
+def _byte_mask(kinds: Any) -> int:
+    """A mask of byte k for each kind k, to test _held_bytes() against."""
+    return sum(0xFF << 8 * k for k in kinds)
+
+
+def _held_bytes(counts: tuple[int, ...]) -> int:
+    """The counts of the 34 kinds as one integer, a byte per kind (a count is at most 4):
+    "holds none of these kinds" is then one AND with a _byte_mask."""
+    return int.from_bytes(bytes(counts[:34]), "little")
 
 
 def rank_set_bit(ranks: int) -> int:
@@ -89,12 +101,12 @@ def rank_set_bit(ranks: int) -> int:
     if got is None:
         got = RANK_SET_BIT[ranks] = _new_bit()
         _RANK_SETS[0] |= got
-        _RANK_SET_TESTS.append((got, itemgetter(*[k for k in range(34) if k >= 27 or not ranks >> (k % 9) & 1])))
+        _RANK_SET_TESTS.append((got, _byte_mask(k for k in range(34) if k >= 27 or not ranks >> (k % 9) & 1)))
     return got
 
 
 # 推不倒: 1234589p 245689s and White look the same upside down; the counts of the other kinds.
-_NOT_REVERSIBLE = itemgetter(*sorted(set(range(34)) - {9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31}))
+_NOT_REVERSIBLE = _byte_mask(set(range(34)) - {9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
 _CONCEALED = BIT["concealed"]
 _FLOWER_KINDS = slice(34, 42)
 _COUNT_BITS = BIT["flower"] | BIT["four"] | BIT["flower4"]
@@ -103,8 +115,8 @@ _FORM_BIT = {"standard": BIT["standard"], "seven_pairs": BIT["seven_pairs"], "th
 _SET_SHAPES = frozenset((CHOW, PUNG, KONG))
 # The feature bits of counts, by the count (index 0 unused where there is a "no ..." bit).
 _CHOW_BITS = (0, BIT["chow"], BIT["chow"] | BIT["chow2"]) + (BIT["chow"] | BIT["chow2"] | BIT["chow3"],) * 6
-_PUNG_BITS = (0, BIT["pung"], BIT["pung"]) + (BIT["pung"] | BIT["pung3"],) + (BIT["pung"] | BIT["pung3"] | BIT["pung4"],) * 5
-_KONG_BITS = (0, BIT["kong"], BIT["kong"]) + (BIT["kong"] | BIT["kong3"],) * 6
+_PUNG_BITS = (0, BIT["pung"], BIT["pung"] | BIT["pung2"]) + (BIT["pung"] | BIT["pung2"] | BIT["pung3"],) + (BIT["pung"] | BIT["pung2"] | BIT["pung3"] | BIT["pung4"],) * 5
+_KONG_BITS = (0, BIT["kong"], BIT["kong"] | BIT["kong2"]) + (BIT["kong"] | BIT["kong2"] | BIT["kong3"],) * 6
 SUIT_COUNT_BITS = (BIT["no_suit"], BIT["one_suit"], BIT["two_suits"], BIT["three_suits"])
 _DUP_CHOW, _NO_CHOW, _NO_PUNG = BIT["dup_chow"], BIT["no_chow"], BIT["no_pung"]
 _DRAGON_PUNG, _WIND_PUNG = BIT["dragon_pung"], BIT["wind_pung"]
@@ -155,10 +167,10 @@ def _tile_set_bits(hand: Hand) -> int:
     may hold fewer kinds than the hand: every such bit is set, and the fans decide."""
     if hand.aside and any(t.kind < 34 for a in hand.aside for t in a.tiles):
         return _RANK_SETS[0] | _REVERSIBLE_BIT
-    counts = hand.counts
-    f = 0 if any(_NOT_REVERSIBLE(counts)) else _REVERSIBLE_BIT
+    held = _held_bytes(hand.counts)
+    f = 0 if held & _NOT_REVERSIBLE else _REVERSIBLE_BIT
     for bit, outside in _RANK_SET_TESTS:
-        if not any(outside(counts)):
+        if not held & outside:
             f |= bit
     return f
 

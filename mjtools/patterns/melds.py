@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 from mjtools.patterns import pattern
-from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.ctx import BIT, Ctx
 
 
-@pattern("concealed_hand", needs=("concealed",))
+def _ron_needs(*, ron_only: bool = False) -> int:
+    return BIT["ron"] if ron_only is True else 0
+
+
+@pattern("concealed_hand", needs=("concealed",), needs_of=_ron_needs)
 def concealed_hand(ctx: Ctx, *, ron_only: bool = False) -> int:
     """No exposed melds; concealed kongs allowed (门前清). `ron_only`: not with a self-draw."""
     if ron_only and ctx.tsumo:
@@ -82,7 +86,13 @@ def kong(ctx: Ctx, *, kind: str = "any", tiles: str = "any") -> int:
     return n
 
 
-@pattern("kong_count", needs=("kong",))
+def _kongs_needed(*, open: int = -1, concealed: int = -1) -> int:
+    """Two kongs or more asked for: the bits of that many."""
+    n = sum(v for v in (open, concealed) if type(v) is int and v > 0)
+    return BIT["kong3"] if n >= 3 else BIT["kong2"] if n == 2 else 0
+
+
+@pattern("kong_count", needs=("kong",), needs_of=_kongs_needed)
 def kong_count(ctx: Ctx, *, open: int = -1, concealed: int = -1) -> int:
     """1 when the hand has exactly `open` exposed or added kongs and `concealed` concealed
     kongs (-1: any number), and at least one kong (明杠, 暗杠, 双明杠, 双暗杠, 明暗杠)."""

@@ -6,7 +6,7 @@ from collections import Counter
 from functools import lru_cache
 
 from mjtools.patterns import pattern
-from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.ctx import BIT, Ctx
 
 
 @pattern("basic_win", "chicken_hand", "plain_win")
@@ -147,7 +147,14 @@ def concealed_pungs_5(ctx: Ctx) -> int:
     return int(concealed_pung_count(ctx) >= 5)
 
 
-@pattern("concealed_pungs", needs=("pung",))
+def _pungs_needed(*, min: int = 1) -> int:
+    """At least `min` pungs (or kongs) in the reading."""
+    if type(min) is not int:
+        return 0
+    return BIT["pung4"] if min >= 4 else BIT["pung3"] if min == 3 else BIT["pung2"] if min == 2 else 0
+
+
+@pattern("concealed_pungs", needs=("pung",), needs_of=_pungs_needed)
 def concealed_pungs(ctx: Ctx, *, min: int = 1) -> int:
     """Counts concealed pungs when there are at least `min`."""
     n = concealed_pung_count(ctx)

@@ -19,21 +19,24 @@ def _role(ctx: Ctx) -> str | None:
     d = ctx.__dict__
     if "_wait_role" in d:
         return d["_wait_role"]
-    k = ctx.win_kind
+    last = ctx.hand.last
     role = None
-    if k is not None:
-        edge = closed = pair = False
+    if last is not None:
+        k = last.kind
+        closed = pair = False
         for b in ctx.d.blocks:
-            if b.meld is not None or k not in b.kinds:
+            bk = b.kinds
+            if k not in bk or b.meld is not None:
                 continue
             if b.shape == CHOW:
-                if b.kinds[1] == k:
-                    closed = True
-                else:
-                    edge = True
+                if bk[1] != k:
+                    role = "edge"  # an edge comes first: nothing below can change the role
+                    break
+                closed = True
             elif b.shape == PAIR:
                 pair = True
-        role = "edge" if edge else "closed" if closed else "pair" if pair else None
+        else:
+            role = "closed" if closed else "pair" if pair else None
     d["_wait_role"] = role
     return role
 
@@ -82,9 +85,13 @@ def last_of_kind(ctx: Ctx) -> int:
     hand = ctx.hand
     if not (win.situations or win.visible or hand.melds):
         return 0  # neither said nor seen
-    k = ctx.win_kind
-    if k is None or any(t.kind == k for t in hand.concealed):
+    last = hand.last
+    if last is None:
         return 0
+    k = last.kind
+    for t in hand.concealed:  # (a plain loop: every reading of a Chinese Official hand asks)
+        if t.kind == k:
+            return 0
     if win.has("last_of_kind"):
         return 1
     shown = sum(m.kinds.count(k) for m in hand.melds) + sum(1 for t in win.visible if t.kind == k)

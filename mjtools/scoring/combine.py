@@ -45,31 +45,45 @@ def split_excludes(entries: Any) -> tuple[tuple[str, ...], tuple[tuple[str, int,
     return tuple(whole), tuple(partial)
 
 
-def choose(ctx: Ctx, found: list[Awarded], plan: Plan, lang: str, removed: dict[str, str]) -> tuple[list[Awarded], dict[str, list[Group]]]:
+def choose(ctx: Ctx, found: list[Awarded], combos: list[tuple[Awarded, Entry]], plan: Plan, lang: str, removed: dict[str, str]) -> tuple[list[Awarded], dict[str, list[Group]]]:
     """The found fans with the combine fans' counts set to the instances chosen, and the chosen
-    groups per combine fan (the sets each uses, for exclusions on sets)."""
-    by_id = plan.by_id
+    groups per combine fan (the sets each uses, for exclusions on sets). `combos`: the combine
+    fans among `found` with their entries, in the same order."""
+    order = plan.order
     cands: list[tuple[float, int, str, Group]] = []
-    for a in found:
-        e = by_id[a.id]
-        if e.combine:
-            for g in e.inst_fn(ctx):
-                cands.append((a.value, plan.order[a.id], a.id, g))
+    for a, e in combos:
+        fid = a.id
+        value, at = a.value, order[fid]
+        for g in e.inst_fn(ctx):
+            cands.append((value, at, fid, g))
     chosen = _choice(cands, found, plan) if cands else []
     groups: dict[str, list[Group]] = {}
     for fid, g in chosen:
-        groups.setdefault(fid, []).append(g)
+        got = groups.get(fid)
+        if got is None:
+            groups[fid] = [g]
+        else:
+            got.append(g)
+    changed: dict[str, Awarded | None] | None = None  # fan -> its new award (None: none left)
+    for a, e in combos:
+        got = groups.get(a.id)
+        n = _count(e, len(got)) if got else 0
+        if n != a.count:
+            if changed is None:
+                changed = {}
+            changed[a.id] = e.awarded(a.value, n, lang) if n else None
+    if changed is None:
+        return found, groups
     out = []
     for a in found:
-        e = by_id[a.id]
-        if not e.combine:
-            out.append(a)
-            continue
-        n = _count(e, len(groups.get(a.id, ())))
-        if n:
-            out.append(a if n == a.count else e.awarded(a.value, n, lang))
+        if a.id in changed:
+            new = changed[a.id]
+            if new is None:
+                removed[a.id] = "sets already combined"
+            else:
+                out.append(new)
         else:
-            removed[a.id] = "sets already combined"
+            out.append(a)
     return out, groups
 
 

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 
 from mjtools.output import SharedDict
-from mjtools.patterns import INSTANCES, NEEDS, NEEDS_OF, registry
+from mjtools.patterns import INSTANCES, NEEDS, NEEDS_OF, TABLES, registry
 from mjtools.patterns.ctx import BIT, SUIT_COUNT_BITS, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring import combine
@@ -108,6 +108,15 @@ def _suit_count_needs(suits: Mapping[str, int]) -> int:
     return SUIT_COUNT_BITS[lo] if lo == hi and 0 <= lo < len(SUIT_COUNT_BITS) else 0
 
 
+def table_of(spec: Any) -> Callable[[Ctx], Mapping[str, Any]] | None:
+    """For a spec that is one pattern without parameters, the shared table of the reading
+    that holds the pattern's id whenever it occurs (`patterns.TABLES`), if it has one."""
+    registry()
+    if isinstance(spec, Mapping) and set(spec) == {"id"}:
+        spec = spec["id"]
+    return TABLES.get(spec) if isinstance(spec, str) else None
+
+
 def alternatives(spec: Any) -> tuple[int, ...]:
     """For a pattern spec that is an any_of, the bits each alternative needs (a reading needs
     those of one of them); () for any other spec."""
@@ -151,12 +160,13 @@ def _whole(x: float) -> float | int:
 class Entry:
     """One fan of a plan."""
 
-    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts")
+    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts", "table")
 
     def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
         self.id = fid
         self.fn, self.needs = compile_spec(fan["pattern"])
         self.alts = alternatives(fan["pattern"])  # an any_of: a reading needs one alternative's bits
+        self.table = table_of(fan["pattern"])  # a shared table that must hold the pattern's id
         self.closed = fan_value(fan, True)
         self.open = fan_value(fan, False)
         self.instance = fan.get("per") == "instance"
@@ -238,12 +248,23 @@ class Plan:
         self._gates = tuple((e.needs, e.alts, e) for e in self.entries)
         # What a reading evaluates, by language and (features, concealment): each candidate
         # with its value for this concealment resolved (a fan without one is left out) and
-        # its single award made, so the common count of 1 costs no lookup. A batch meets new
-        # bit patterns on a third of its readings, and many of them give a set of candidates
-        # seen before: the resolved tuples are also kept by (candidates, concealment).
-        self._resolved: dict[str, dict[int, tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]]] = {}
+        # its single award made, so the common count of 1 costs no lookup; with the shared
+        # tables those candidates read. A batch meets new bit patterns on a third of its
+        # readings, and many of them give a set of candidates seen before: the resolved tuples
+        # are also kept by (candidates, concealment, language).
+        self._resolved: dict[str, dict[int, tuple[tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]]] = {}
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
+        # The fans over a shared table (the set combinations of combos.relations): per table,
+        # the bits of the fans each id of it stands for. A reading reads each table once and
+        # evaluates only the fans whose id it holds.
+        self.table_bits: dict[Callable[[Ctx], Mapping[str, Any]], dict[str, int]] = {}
+        for e in every:
+            if e.table is not None:
+                bits = self.table_bits.setdefault(e.table, {})
+                pid = _pattern_id(rs.fans[e.id]["pattern"])
+                bits[pid] = bits.get(pid, 0) | e.bit
+        self._filtered: dict[tuple[str, int, int], tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]] = {}
 
     def candidates(self, features: int) -> tuple[Entry, ...]:
         """The fans (in file order) whose needed features the reading has."""
@@ -254,6 +275,10 @@ class Plan:
         return got
 
     def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]:
+        return self._resolve(features, concealed, lang, opening)[0]
+
+    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool) -> tuple[tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]:
+        """(the candidates, the shared tables they read, the key) for features and concealment."""
         by_key = self._resolved.get(lang)
         if by_key is None:
             by_key = self._resolved[lang] = {}
@@ -264,16 +289,40 @@ class Plan:
         if got is None:
             entries = self.opening if opening else self.candidates(features)
             same = (entries, concealed, lang)
-            got = self._by_candidates.get(same)
-            if got is None:
+            resolved = self._by_candidates.get(same)
+            if resolved is None:
                 out = []
                 for e in entries:
                     value = e.closed if concealed else e.open
                     if value is not None:
                         out.append((e.fn, e, value, e.awarded(value, 1, lang)))
-                got = self._by_candidates[same] = tuple(out)
-            by_key[key] = got
+                resolved = self._by_candidates[same] = tuple(out)
+            tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
+            got = by_key[key] = (resolved, tables, key)
         return got
+
+    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]:
+        """The candidates of one reading, less the fans over a shared table that the reading's
+        table does not hold (they would count 0)."""
+        got, tables, key = self._resolve(ctx.features, ctx.concealed_hand, lang, opening)
+        if not tables:
+            return got
+        held = 0
+        for table in tables:
+            bits = self.table_bits[table]
+            for pid in table(ctx):
+                held |= bits.get(pid, 0)
+        fkey = (lang, key, held)
+        sub = self._filtered.get(fkey)
+        if sub is None:
+            if len(self._filtered) > 8192:
+                self._filtered.clear()
+            sub = self._filtered[fkey] = tuple([c for c in got if c[1].table is None or c[1].bit & held])
+        return sub
+
+
+def _pattern_id(spec: Any) -> str:
+    return spec["id"] if isinstance(spec, Mapping) else spec
 
 
 def _any_within(alts: tuple[int, ...], features: int) -> bool:
@@ -298,19 +347,22 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     if plan is None:
         plan = plan_for(rs)
     found: list[Awarded] = []
+    combos: list[tuple[Awarded, Entry]] = []  # the fans counted under the account-once principle
     awarded = ctx.awarded
     flags = present = excl = 0
-    for fn, e, value, single in plan.resolved(ctx.features, ctx.concealed_hand, lang, opening):
+    for fn, e, value, single in plan.for_reading(ctx, lang, opening):
         n = fn(ctx)
         if not n:
             continue
         if n == 1 or not e.instance:
             awarded[e.id] = 1
-            found.append(single)
         else:
             count = min(n, e.max_count) if e.max_count else n
             awarded[e.id] = count
-            found.append(e.awarded(value, count, lang))
+            single = e.awarded(value, count, lang)
+        found.append(single)
+        if e.combine:
+            combos.append((single, e))
         flags |= e.flags
         present |= e.bit
         excl |= e.excl_mask
@@ -318,18 +370,31 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         return Evaluation(ctx.d, found, [], pctx=ctx)
     removed: dict[str, str] = {}
     groups: dict[str, list[tuple[int, ...]]] = {}
+    first = found  # the fans as the loop found them (the choice of combined sets may change them)
     if flags & _COMBINE:
-        found, groups = combine.choose(ctx, found, plan, lang, removed)
+        found, groups = combine.choose(ctx, found, combos, plan, lang, removed)
     if len(found) < 2:
         return Evaluation(ctx.d, found, list(removed.items()), pctx=ctx)
-    if not excl & present and not flags & _FALLBACK:
+    if not excl & present:
+        # No fan found excludes another: at most the fallback rule applies (a fallback fan,
+        # basic win or chicken hand, counts only when no other non-bonus fan does).
+        if flags & _FALLBACK and flags & _BEATS:
+            fallbacks = plan.fallbacks
+            kept = []
+            for a in found:
+                if a.id in fallbacks:
+                    removed[a.id] = "another fan"
+                else:
+                    kept.append(a)
+            found = kept
         return Evaluation(ctx.d, found, list(removed.items()) if removed else [], pctx=ctx)
     if present & plan.on_sets:
         kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
         return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
     # The passes below depend only on the fans found (before and after the choice of combined
     # sets), their counts and values: remembered.
-    key = (ctx.concealed_hand, present, tuple([a.id for a in found]), tuple([a.count for a in found]))
+    # (The ids follow from `present` while the choice of combined sets changed nothing.)
+    key = (ctx.concealed_hand, present, None if found is first else tuple([a.id for a in found]), tuple([a.count for a in found]))
     memo = plan.exclude_memo
     got = memo.get(key)
     if got is None:

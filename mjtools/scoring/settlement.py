@@ -392,10 +392,12 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
         ledger += [entry(s, seat, amount, why) for s in payers]
     if p.base_amount:
         # 底分: a fixed amount from each player (or each payer of the hand), whatever the hand.
-        base = [entry(s, seat, p.base_amount, p.base_reason) for s in (_pool(p, ctx) if p.base_from_all else payers)]
+        amount, why = num(p.base_amount), p.base_reason
+        base = [{"from": s, "to": seat, "amount": amount, "reason": why} for s in (_pool(p, ctx) if p.base_from_all else payers)]
         ledger += base
         if recording:
             steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in base]
+    own = len(ledger)  # the entries so far all pay the winner (credited below without a test)
     if p.dealer_entries:
         extra = _dealer_entries(p, ctx, parts, steps)
         ledger += extra
@@ -412,7 +414,11 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
             if recording:
                 steps += [Msg("settle.entry", frm=e["from"], to=e["to"], amount=e["amount"], reason=e["reason"]) for e in more]
     payments = dict.fromkeys(p.others.get(seat, p.seats), 0)  # int: num() then keeps whole amounts as they are
-    for e in ledger:
+    for e in ledger if own == len(ledger) else ledger[:own]:
+        frm = e["from"]
+        if frm in payments:
+            payments[frm] += e["amount"]
+    for e in ledger[own:] if own < len(ledger) else ():
         frm = e["from"]
         if e["to"] == seat and frm in payments:
             payments[frm] += e["amount"]

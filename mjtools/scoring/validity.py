@@ -159,7 +159,7 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         need = max(need or 0, ch.need_fan_ron)
     if need:
         skip = ch.skip
-        fan_sum = sum(a.total for a in fans if a.id not in skip and a.yaku)
+        fan_sum = sum([a.value * a.count for a in fans if a.yaku and a.id not in skip])  # (Awarded.total inlined)
         if fan_sum < need and not any(a.limit for a in fans):
             return f"minimum_fan: {fan_sum:g} below the minimum of {need:g}"
     if ch.open_by is not None:

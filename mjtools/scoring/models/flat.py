@@ -14,7 +14,7 @@ def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps)
     """points = scoring.stake (default scoring.base) + the sum of the fans (each payer)."""
     sc = rs.section("scoring")
     base = sc.get("stake", sc.get("base", 1))
-    total = sum(a.total for a in ev.fans)
+    total = sum([a.value * a.count for a in ev.fans])  # (Awarded.total inlined: once per reading)
     if steps:
         steps.append(fan_line(ev.fans))
         steps.msg("flat.sum", base=num(base), total=num(total), points=num(base + total))
