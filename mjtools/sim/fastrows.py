@@ -6,10 +6,11 @@ share them; draws are kept as bit masks of kinds (bit k = kind k)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 
 from mjtools.analysis import tables
 from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
-from mjtools.sim.fastshape import Analyzer, Melds, Row
+from mjtools.sim.fastshape import MEMO_LIMIT, Analyzer, Melds, Row
 
 
 def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row] | None:
@@ -39,17 +40,11 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     for g, tid, ids, tg, gk in readings[0]:
         gids[g] = tg[ids[keys[g]]]
         where[g] = (tid, ids, tg, gk)
-    dmemo, pos = an._dist, an.pos
-
-    def dist(gl: list[int]) -> int:
-        mk = (gl[0], gl[1], gl[2], gl[3], col)
-        d = dmemo.get(mk)
-        if d is None:
-            d = dmemo[mk] = VECTORS[combine(combine(gl[0], gl[1]), combine(gl[2], gl[3]))][col]
-        return d
-
-    # (physical kind, standard distance after discarding it, group, the group's new vector,
-    # the natural kind it takes away (-1: a wildcard), wildcards left)
+    pos = an.pos
+    rests = _rests(an, gids)
+    # the distance after a discard in group g is entry `col` of (the other groups' combined
+    # vector) + (g's new vector): one min over the splits, remembered per (rest, new vector)
+    fin = an._final
     after = []
     seen: dict[int, int] = {}  # (new vector << 2 | group) -> distance
     # a kind outside the shapes (a plan's other suits), or a wildcard, is in no group: its
@@ -66,9 +61,16 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         ng = gids[g] if w is None or i < 0 else w[2][w[1][keys[g] - POW5[i]]]
         d = seen.get(ng << 2 | g)
         if d is None:
-            gl = list(gids)
-            gl[g] = ng
-            d = seen[ng << 2 | g] = dist(gl)
+            r = rests[g]
+            fk = r << 24 | ng << 4 | col if ng < 1 << 20 else -1  # (ids stay far below)
+            d = fin.get(fk)
+            if d is None:
+                d = min(min(map(add, VECTORS[r][: col + 1], VECTORS[ng][col::-1])), INF)
+                if len(fin) >= MEMO_LIMIT:
+                    fin.clear()
+                if fk >= 0:
+                    fin[fk] = d
+            seen[ng << 2 | g] = d
         after.append((k, d, g, ng, n, w_left))
     # Seven pairs / orphans: removing a tile never lowers their distance, so they matter
     # only for discards whose standard distance is at least the 14-tile hand's.
@@ -91,27 +93,30 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     shared: dict[int, int] = {}  # (new vector << 2 | group) -> draws helping the others
     rows = []
     copies = an.copies
-    rests = an._rests(gids)
     memo, cmemo = an._memo, tables._COMBINED
-    sig14 = {g: an._sig(w[0], w[1], w[2], len(w[3]), keys[g]) for g, w in where.items()}
+    sigs = an._sigs
+    sig14 = {}
+    for g, w in where.items():
+        sig = sigs.get(w[0] << 24 | keys[g])
+        sig14[g] = sig if sig is not None else an._sig(w[0], w[1], w[2], len(w[3]), keys[g])
     pairs: dict[tuple[int, int], int] = {}
     kind_mask = an._kind_mask
-    shifts, sigs = an._shift, an._sigs
+    shifts = an._shift
+    cm14 = None  # the hand's `_count_masks`, when seven pairs / orphans are weighed
     mapped = bool(wilds or stand)
-    ok = 0  # kinds not all held already
-    if not mapped:
-        for x in range(34):
-            if held[x] < copies[x]:
-                ok |= 1 << x
     for k, d, g, ng, n, w_left in after:
         o = other.get(k, INF)
         if o <= d:
-            if n >= 0:
-                counts[n] -= 1
-                ogain = an._other_gain(counts, an._restat(st14, counts[n] + 1, n, -1), m, o)  # type: ignore[arg-type]
-                counts[n] += 1
+            if cm14 is None:
+                cm14 = an._count_masks(counts)
+            if n >= 0:  # (the discarded kind held once fewer)
+                c, bit = counts[n], 1 << n
+                cm = list(cm14)
+                cm[c] ^= bit
+                cm[c - 1] |= bit
+                ogain = an._other_gain_masks(cm, an._restat(st14, c, n, -1), m, o)  # type: ignore[arg-type]
             else:
-                ogain = an._other_gain(counts, st14, m, o)  # type: ignore[arg-type]
+                ogain = an._other_gain_masks(cm14, st14, m, o)  # type: ignore[arg-type]
         if o < d:
             gain, d = ogain, o
         else:
@@ -162,18 +167,32 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             eff = [c for c in an.candidates if held[c] - (c == k) < copies[c] and ((c in wilds and helps) or (c not in wilds and gain >> stand.get(c, c) & 1))]
             live = sum(unseen[c] for c in eff)
         else:
-            gain &= ok | (1 << k)  # the discarded tile's kind is no longer all held
             eff = []
             live = 0
             for lo in (0, 9, 18, 27):
                 chunk = (gain >> lo) & 511
                 if chunk:
                     for off in _BITS9[chunk]:
-                        eff.append(lo + off)
-                        live += unseen[lo + off]
+                        x = lo + off
+                        if held[x] < copies[x] or x == k:  # (the discarded kind is no longer all held)
+                            eff.append(x)
+                            live += unseen[x]
         rows.append(Row(k, d - w_left - 1, eff, live))
     rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
     return rows
+
+
+def _rests(an: Analyzer, gids: list[int]) -> list[int]:
+    """`Analyzer._rests`, remembered per hand's four group vectors."""
+    mk = gids[0] << 60 | gids[1] << 40 | gids[2] << 20 | gids[3]
+    got = an._rest_memo.get(mk)
+    if got is None:
+        got = an._rests(gids)
+        if max(gids) < 1 << 20:
+            if len(an._rest_memo) >= MEMO_LIMIT:
+                an._rest_memo.clear()
+            an._rest_memo[mk] = got
+    return got
 
 
 # the set bits of every 9-bit mask (a group of kinds)

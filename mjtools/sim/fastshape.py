@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import add
 
 from mjtools.analysis.ruletables import capped_gid, group_table
 from mjtools.analysis.shanten import (
@@ -148,9 +149,14 @@ class Analyzer:
         self._sets: dict[Melds, list[frozenset[int]]] = {}
         self._memo: dict[int, int] = {}  # (signature << 40 | rest << 4 | column) -> position mask
         self._dist: dict[tuple[int, ...], int] = {}
+        self._final: dict[int, int] = {}  # (rest << 24 | vector << 4 | column) -> distance (`fastrows`)
+        self._rest_memo: dict[int, list[int]] = {}  # four group vectors -> `_rests` (`fastrows`)
         self._last: tuple[Melds, list] | None = None
         self._last_sets: tuple[Melds, list] | None = None
         self._kinds_cache: dict[frozenset[int], tuple[int, ...]] = {}
+        self._kinds_masks: dict[frozenset[int], int] = {}
+        self._other_memo: dict[tuple[int, ...], int] = {}  # stats -> `_other_distance` (no melds)
+        self._th_mask = sum(1 << k for k in TERMINAL_HONOR if k in spec.kinds)
         self._sigs: dict[int, int] = {}  # (table id << 24 | pattern key) -> signature
         self._sig_ids: dict[tuple[int, ...], int] = {}
         self._sig_list: list[tuple[int, ...]] = []
@@ -285,7 +291,10 @@ class Analyzer:
         if got is not None:
             return got
         t = self._sig_list[sig]
-        base = VECTORS[combine(rest, t[0])][col]
+        # entry `col` of the combination alone (min over the splits of sets and the pair), not
+        # the whole combined vector: most (rest, vector) pairs here are met once
+        r = VECTORS[rest][: col + 1]
+        base = min(min(map(add, r, VECTORS[t[0]][col::-1])), INF)
         seen: dict[int, bool] = {}
         gain = 0
         for i in range(1, len(t)):  # positions, not kinds: m, p and s share one table and memo
@@ -293,8 +302,8 @@ class Analyzer:
             if v < 0:
                 continue
             better = seen.get(v)
-            if better is None:
-                better = seen[v] = VECTORS[combine(rest, v)][col] < base
+            if better is None:  # (below the clamped base is below INF: no clamping needed)
+                better = seen[v] = min(map(add, r, VECTORS[v][col::-1])) < base
             if better:
                 gain |= 1 << (i - 1)
         self._memo[mk] = gain
@@ -385,6 +394,10 @@ class Analyzer:
     def _other_distance(self, st: Sequence[int], m: Melds) -> int:
         if m.n:
             return INF
+        sk = tuple(st)  # (without melds the group sets are fixed: remembered per stats)
+        got = self._other_memo.get(sk)
+        if got is not None:
+            return got
         best = INF
         sets = self._group_sets(m)
         if self.seven:
@@ -403,11 +416,27 @@ class Analyzer:
             d = 14 - st[8] - (st[9] > 0)
             if d < best:
                 best = d
+        if len(self._other_memo) >= MEMO_LIMIT:
+            self._other_memo.clear()
+        self._other_memo[sk] = best
         return best
+
+    @staticmethod
+    def _count_masks(counts: Sequence[int]) -> list[int]:
+        """Per count 0-4, the mask of the natural kinds held that many times (a stand-in with
+        its natural kind may count more: in no mask, as the forms read them)."""
+        out = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+        for k in range(34):
+            out[counts[k]] |= 1 << k
+        return out
 
     def _other_gain(self, counts: Sequence[int], st: Sequence[int], m: Melds, target: int) -> int:
         """Mask of the natural kinds that lower seven pairs or thirteen orphans below `target`
         (their least distance)."""
+        return self._other_gain_masks(self._count_masks(counts), st, m, target)
+
+    def _other_gain_masks(self, cm: Sequence[int], st: Sequence[int], m: Melds, target: int) -> int:
+        """`_other_gain` from the hand's `_count_masks`."""
         gain = 0
         sets = self._group_sets(m)
         if self.seven:
@@ -418,21 +447,15 @@ class Analyzer:
                 pp = p if p < 7 else 7
                 if 14 - 2 * pp - min(s, 7 - pp) != target:
                     continue
-                kinds = self._kinds_in(gs)
+                kinds = self._kinds_mask_in(gs)
                 # a single (or, with quads, a triple) becomes a pair while pairs are short; a new
                 # kind (or, with quads, a third of a pair) helps while slots are short
                 if p < 7:
-                    for k in kinds:
-                        if counts[k] == 1 or (quads and counts[k] == 3):
-                            gain |= 1 << k
+                    gain |= kinds & (cm[1] | cm[3] if quads else cm[1])
                 if s < 7 - pp:
-                    for k in kinds:
-                        if counts[k] == 0 or (quads and counts[k] == 2):
-                            gain |= 1 << k
+                    gain |= kinds & (cm[0] | cm[2] if quads else cm[0])
         if self.orphans and any(len(gs) == 4 for gs in sets) and 14 - st[8] - (st[9] > 0) == target:
-            for k in TERMINAL_HONOR:
-                if k in self.kinds and (counts[k] == 0 or (counts[k] == 1 and not st[9])):
-                    gain |= 1 << k
+            gain |= self._th_mask & (cm[0] if st[9] else cm[0] | cm[1])
         return gain
 
     def _other_rows(self, physical: Sequence[int], held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row]:
@@ -454,6 +477,12 @@ class Analyzer:
             rows.append(Row(k, d - 1 if d < INF else INF, eff, sum(unseen[e] for e in eff)))
         rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
         return rows
+
+    def _kinds_mask_in(self, groups: frozenset[int]) -> int:
+        got = self._kinds_masks.get(groups)
+        if got is None:
+            got = self._kinds_masks[groups] = sum(1 << k for k in self._kinds_in(groups))
+        return got
 
     def _kinds_in(self, groups: frozenset[int]) -> tuple[int, ...]:
         got = self._kinds_cache.get(groups)
