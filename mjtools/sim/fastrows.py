@@ -6,9 +6,9 @@ share them; draws are kept as bit masks of kinds (bit k = kind k)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add
+from itertools import compress
+from operator import add, ge
 
-from mjtools.analysis import tables
 from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
 from mjtools.sim.fastshape import MEMO_LIMIT, Analyzer, Melds, Row
 
@@ -42,14 +42,14 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         where[g] = (tid, ids, tg, gk)
     pos = an.pos
     rests = _rests(an, gids)
-    # the distance after a discard in group g is entry `col` of (the other groups' combined
-    # vector) + (g's new vector): one min over the splits, remembered per (rest, new vector)
-    fin = an._final
+    # per group, what discarding each of its tiles leaves (`_group_discards`); a kind outside
+    # the shapes (a plan's other suits), a wildcard, or a kind of a group no reading uses
+    # changes no vector: the hand's own distance
+    tabs = {g: _group_discards(an, w[0], w[1], w[2], len(w[3]), keys[g], rests[g], col) for g, w in where.items()}
+    g0 = next(iter(where), 0)
+    whole = min(min(map(add, VECTORS[rests[g0]][: col + 1], VECTORS[gids[g0]][col::-1])), INF)
+    outside = (g0, -1)
     after = []
-    seen: dict[int, int] = {}  # (new vector << 2 | group) -> distance
-    # a kind outside the shapes (a plan's other suits), or a wildcard, is in no group: its
-    # discard changes no vector, as if it left some group unchanged
-    outside = (next(iter(where), 0), -1)
     for k in kinds:
         if k in wilds:
             n, w_left = -1, wild - 1
@@ -57,54 +57,59 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         else:
             n, w_left = stand.get(k, k), wild
             g, i = pos.get(n, outside)
-        w = where.get(g)
-        ng = gids[g] if w is None or i < 0 else w[2][w[1][keys[g] - POW5[i]]]
-        d = seen.get(ng << 2 | g)
-        if d is None:
-            r = rests[g]
-            fk = r << 24 | ng << 4 | col if ng < 1 << 20 else -1  # (ids stay far below)
-            d = fin.get(fk)
-            if d is None:
-                d = min(min(map(add, VECTORS[r][: col + 1], VECTORS[ng][col::-1])), INF)
-                if len(fin) >= MEMO_LIMIT:
-                    fin.clear()
-                if fk >= 0:
-                    fin[fk] = d
-            seen[ng << 2 | g] = d
-        after.append((k, d, g, ng, n, w_left))
+        t = tabs.get(g)
+        if t is None or i < 0:
+            after.append((k, whole, g, gids[g], n, w_left, None))
+        else:
+            e = t[i]
+            after.append((k, e[1], g, e[0], n, w_left, e))
     # Seven pairs / orphans: removing a tile never lowers their distance, so they matter
     # only for discards whose standard distance is at least the 14-tile hand's.
     st14 = None
-    if (an.seven or an.orphans) and not m.n and not (only_best and an._other_bound(counts) - wild > min(a[1] - a[5] for a in after)):
+    low = min([a[1] - a[5] for a in after]) if after else INF  # (least standard distance less wildcards left)
+    if (an.seven or an.orphans) and not m.n and not (only_best and an._other_bound(counts) - wild > low):
         st14 = an._stats(counts)
     o14 = an._other_distance(st14, m) if st14 is not None else INF
     other: dict[int, int] = {}
-    if o14 < INF and not (only_best and o14 - wild > min(a[1] - a[5] for a in after)):
-        for k, d, _g, _ng, n, _w in after:
+    restat: dict[tuple[int, int], list[int]] = {}  # (count, kind) -> stats after its discard
+    if o14 < INF and not (only_best and o14 - wild > low):
+        by: dict[tuple, int] = {}  # the stats change only by (count, group, terminal / honor)
+        for k, d, _g, _ng, n, _w, _e in after:
             if o14 <= d:
-                other[k] = o14 if n < 0 else an._other_distance(an._restat(st14, counts[n], n, -1), m)  # type: ignore[arg-type]
+                if n < 0:
+                    other[k] = o14
+                    continue
+                c = counts[n]
+                bk = (c, n // 9 if n < 27 else 3, n in _TH)
+                o = by.get(bk)
+                if o is None:
+                    st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
+                    o = by[bk] = an._other_distance(st, m)
+                other[k] = o
     if only_best:  # (least shanten: distance less the wildcards left)
         if other:
             least = min(min(a[1], other.get(a[0], INF)) - a[5] for a in after)
             after = [a for a in after if min(a[1], other.get(a[0], INF)) - a[5] == least]
         else:
-            least = min(a[1] - a[5] for a in after)
-            after = [a for a in after if a[1] - a[5] == least]
+            after = [a for a in after if a[1] - a[5] == low]
     shared: dict[int, int] = {}  # (new vector << 2 | group) -> draws helping the others
     rows = []
     copies = an.copies
-    memo, cmemo = an._memo, tables._COMBINED
+    memo = an._memo
     sigs = an._sigs
     sig14 = {}
     for g, w in where.items():
         sig = sigs.get(w[0] << 24 | keys[g])
         sig14[g] = sig if sig is not None else an._sig(w[0], w[1], w[2], len(w[3]), keys[g])
-    pairs: dict[tuple[int, int], int] = {}
+    wm = sum(1 << g for g in where)
+    cross = an._cross
     kind_mask = an._kind_mask
     shifts = an._shift
     cm14 = None  # the hand's `_count_masks`, when seven pairs / orphans are weighed
     mapped = bool(wilds or stand)
-    for k, d, g, ng, n, w_left in after:
+    # kinds whose every copy is held (no draw of them): seldom any
+    full = 0 if mapped else sum(1 << x for x in compress(range(34), map(ge, held, copies)))
+    for k, d, g, ng, n, w_left, e in after:
         o = other.get(k, INF)
         if o <= d:
             if cm14 is None:
@@ -114,7 +119,10 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                 cm = list(cm14)
                 cm[c] ^= bit
                 cm[c - 1] |= bit
-                ogain = an._other_gain_masks(cm, an._restat(st14, c, n, -1), m, o)  # type: ignore[arg-type]
+                st = restat.get((c, n))
+                if st is None:
+                    st = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
+                ogain = an._other_gain_masks(cm, st, m, o)
             else:
                 ogain = an._other_gain_masks(cm14, st14, m, o)  # type: ignore[arg-type]
         if o < d:
@@ -122,34 +130,30 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         else:
             gain = shared.get(ng << 2 | g)
             if gain is None:
-                gain = 0
-                for g2 in where:
-                    if g2 != g:
-                        ab = _REMAIN[g][g2]  # the two groups besides g and g2
-                        pc = pairs.get(ab)
-                        if pc is None:
-                            pc = pairs[ab] = combine(gids[ab[0]], gids[ab[1]])
-                        rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
-                        if rest is None:
-                            rest = combine(ng, pc)
-                        sig = sig14[g2]
-                        got = memo.get(sig << 40 | rest << 4 | col)
-                        if got is None:
-                            got = an._positions(sig, rest, col)
-                        if got:
-                            gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
+                # the draws helping the other groups: a function of the new vector and the other
+                # groups' signatures, remembered across decisions
+                ck = (ng, g, col, wm, *[sig14[h] for h in where if h != g])
+                gain = cross.get(ck)
+                if gain is None:
+                    gain = _cross_gain(an, g, ng, where, gids, sig14, col)
+                    if len(cross) >= MEMO_LIMIT:
+                        cross.clear()
+                    cross[ck] = gain
                 shared[ng << 2 | g] = gain
-            w = where.get(g)
-            if w is not None:
-                tid, ids, tg, gk = w
-                i = pos.get(n, outside)[1] if n >= 0 else -1
-                key = keys[g] - (POW5[i] if i >= 0 else 0)
-                sig = sigs.get(tid << 24 | key)
-                if sig is None:
-                    sig = an._sig(tid, ids, tg, len(gk), key)
-                got = memo.get(sig << 40 | rests[g] << 4 | col)
-                if got is None:
-                    got = an._positions(sig, rests[g], col)
+            if g in where:
+                if e is None:
+                    got = memo.get(sig14[g] << 40 | rests[g] << 4 | col)
+                    if got is None:
+                        got = an._positions(sig14[g], rests[g], col)
+                else:
+                    got = e[2]
+                    if got < 0:
+                        w = where[g]
+                        key = keys[g] - POW5[pos[n][1]]
+                        sig = sigs.get(w[0] << 24 | key)
+                        if sig is None:
+                            sig = an._sig(w[0], w[1], w[2], len(w[3]), key)
+                        got = e[2] = an._positions(sig, rests[g], col)
                 if got:
                     gain |= got << shifts[g] if shifts[g] is not None else kind_mask(g, got)
             if o == d:
@@ -167,19 +171,51 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             eff = [c for c in an.candidates if held[c] - (c == k) < copies[c] and ((c in wilds and helps) or (c not in wilds and gain >> stand.get(c, c) & 1))]
             live = sum(unseen[c] for c in eff)
         else:
-            eff = []
-            live = 0
-            for lo in (0, 9, 18, 27):
-                chunk = (gain >> lo) & 511
-                if chunk:
-                    for off in _BITS9[chunk]:
-                        x = lo + off
-                        if held[x] < copies[x] or x == k:  # (the discarded kind is no longer all held)
-                            eff.append(x)
-                            live += unseen[x]
+            if full:
+                gain &= ~full | 1 << k  # (the discarded kind is no longer all held)
+            eff = [*_BITS[gain & 511], *_BITS[512 | gain >> 9 & 511], *_BITS[1024 | gain >> 18 & 511], *_BITS[1536 | gain >> 27 & 127]]
+            live = sum(map(unseen.__getitem__, eff))
         rows.append(Row(k, d - w_left - 1, eff, live))
     rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
     return rows
+
+
+def _group_discards(an: Analyzer, tid: int, ids, tg, n: int, key: int, rest: int, col: int) -> list:
+    """Per position of a group pattern (key), None where it holds no tile, else [the group's
+    vector after discarding one there, the hand's distance then (entry `col` of rest + that
+    vector), the positions whose draw lowers it again (-1 until asked for)]; remembered per
+    (table, key, rest, column)."""
+    mk = ((tid << 24 | key) << 24 | rest) << 4 | col if rest < 1 << 20 else -1
+    dtab = an._dtab
+    got = dtab.get(mk)
+    if got is None:
+        got = []
+        r = VECTORS[rest][: col + 1]
+        for i in range(n):
+            if key // POW5[i] % 5:
+                ng = tg[ids[key - POW5[i]]]
+                got.append([ng, min(min(map(add, r, VECTORS[ng][col::-1])), INF), -1])
+            else:
+                got.append(None)
+        if mk >= 0:
+            if len(dtab) >= MEMO_LIMIT:
+                dtab.clear()
+            dtab[mk] = got
+    return got
+
+
+def _cross_gain(an: Analyzer, g: int, ng: int, where: dict, gids: list[int], sig14: dict[int, int], col: int) -> int:
+    """Kinds of the groups besides g whose draw lowers the distance once g's vector is ng."""
+    gain = 0
+    for g2 in where:
+        if g2 != g:
+            a, b = _REMAIN[g][g2]  # the two groups besides g and g2
+            rest = combine(ng, combine(gids[a], gids[b]))
+            got = an._positions(sig14[g2], rest, col)
+            if got:
+                shift = an._shift[g2]
+                gain |= got << shift if shift is not None else an._kind_mask(g2, got)
+    return gain
 
 
 def _rests(an: Analyzer, gids: list[int]) -> list[int]:
@@ -195,8 +231,9 @@ def _rests(an: Analyzer, gids: list[int]) -> list[int]:
     return got
 
 
-# the set bits of every 9-bit mask (a group of kinds)
-_BITS9 = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(512))
+# the kinds of every 9-bit mask of a group (index: group << 9 | mask)
+_BITS = tuple(tuple(9 * g + i for i in range(9) if m >> i & 1) for g in range(4) for m in range(512))
+_TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 
 # the two groups besides a pair of groups

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from operator import add
 
 from mjtools.analysis.ruletables import capped_gid, group_table
@@ -151,6 +152,8 @@ class Analyzer:
         self._dist: dict[tuple[int, ...], int] = {}
         self._final: dict[int, int] = {}  # (rest << 24 | vector << 4 | column) -> distance (`fastrows`)
         self._rest_memo: dict[int, list[int]] = {}  # four group vectors -> `_rests` (`fastrows`)
+        self._dtab: dict[int, list] = {}  # (table, key, rest, column) -> a group's discards (`fastrows`)
+        self._cross: dict[tuple, int] = {}  # (new vector, group, ...) -> draws helping the others (`fastrows`)
         self._last: tuple[Melds, list] | None = None
         self._last_sets: tuple[Melds, list] | None = None
         self._kinds_cache: dict[frozenset[int], tuple[int, ...]] = {}
@@ -426,8 +429,18 @@ class Analyzer:
         """Per count 0-4, the mask of the natural kinds held that many times (a stand-in with
         its natural kind may count more: in no mask, as the forms read them)."""
         out = [0, 0, 0, 0, 0, 0, 0, 0, 0]
-        for k in range(34):
-            out[counts[k]] |= 1 << k
+        for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
+            raw = bytes(counts[lo:hi])
+            got = _GROUP_MASKS.get(raw)
+            if got is None:
+                got = [0] * 9
+                for i, c in enumerate(raw):
+                    got[c] |= 1 << i
+                if len(_GROUP_MASKS) < MEMO_LIMIT:
+                    _GROUP_MASKS[raw] = got
+            for c in range(9):
+                if got[c]:
+                    out[c] |= got[c] << lo
         return out
 
     def _other_gain(self, counts: Sequence[int], st: Sequence[int], m: Melds, target: int) -> int:
@@ -751,7 +764,7 @@ class Analyzer:
         """Every distinct discard of a hand of hand-size + 1 tiles, best first (as
         `shanten.discard_table`: shanten, then live effective count, then kind). With
         `only_best`, only the discards of least shanten are listed."""
-        kinds = [k for k in range(50) if physical[k] and (discardable is None or discardable(k))]
+        kinds = list(compress(_KINDS50, physical) if discardable is None else filter(discardable, compress(_KINDS50, physical)))
         # mjtools.fast answers one hand at a time; over the discards of one hand the shared
         # per-group work below is faster (measured on the efficient bot's decisions)
         from mjtools.sim.fastrows import rows_one_reading
@@ -793,3 +806,5 @@ class Analyzer:
 
 
 _TH = frozenset(TERMINAL_HONOR)
+_GROUP_MASKS: dict[bytes, list[int]] = {}  # a group's raw counts -> per count, its positions held so often
+_KINDS50 = range(50)
