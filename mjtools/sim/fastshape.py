@@ -104,6 +104,8 @@ class Analyzer:
         self.layout = spec.group_layout()
         self.stand = dict(spec.stand_ins)
         self.wild = spec.wild_kinds
+        self._wild_list = sorted(k for k in spec.wild_kinds if k < 50)
+        self._stand_moves = [(k, to) for k, to in sorted(self.stand.items()) if k < 34 and k not in spec.wild_kinds]
         self.kinds = spec.kinds
         self.candidates = candidate_kinds(spec)
         self.forms = spec.forms
@@ -167,20 +169,23 @@ class Analyzer:
     # -- conversions ----------------------------------------------------------------------------
     def natural(self, physical: Sequence[int]) -> tuple[list[int], int]:
         """(natural counts 0-33, wildcards) from physical concealed counts per kind (50)."""
+        counts = list(physical[:34])
         if not self.wild and not self.stand:
-            return list(physical[:34]), 0
-        counts = [0] * 34
+            return counts, 0
+        # wildcards out and counted, stand-ins moved to the kind they play (kinds from 34 on
+        # that are neither are in no hand's shapes)
         wild = 0
-        stand = self.stand
-        wk = self.wild
-        for k in range(50):
+        for k in self._wild_list:
             n = physical[k]
-            if not n:
-                continue
-            if k in wk:
+            if n:
                 wild += n
-            elif k < 34:
-                counts[stand.get(k, k)] += n
+                if k < 34:
+                    counts[k] = 0
+        for k, to in self._stand_moves:
+            n = physical[k]
+            if n:
+                counts[k] -= n
+                counts[to] += n
         return counts, wild
 
     def keys(self, counts: list[int]) -> list[int]:
