@@ -10,7 +10,7 @@ from itertools import compress
 from operator import add, ge
 
 from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
-from mjtools.sim.fastshape import MEMO_LIMIT, Analyzer, Melds, Row
+from mjtools.sim.fastshape import MEMO_LIMIT, Analyzer, Melds, Row, kinds_of_mask
 
 
 def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row] | None:
@@ -115,10 +115,8 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             if cm14 is None:
                 cm14 = an._count_masks(counts)
             if n >= 0:  # (the discarded kind held once fewer)
-                c, bit = counts[n], 1 << n
-                cm = list(cm14)
-                cm[c] ^= bit
-                cm[c - 1] |= bit
+                c = counts[n]
+                cm = cm14 ^ (1 << (40 * c + n) | 1 << (40 * c - 40 + n)) if c <= 4 else cm14 | 1 << (40 * c - 40 + n) if c == 5 else cm14
                 st = restat.get((c, n))
                 if st is None:
                     st = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
@@ -173,7 +171,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         else:
             if full:
                 gain &= ~full | 1 << k  # (the discarded kind is no longer all held)
-            eff = [*_BITS[gain & 511], *_BITS[512 | gain >> 9 & 511], *_BITS[1024 | gain >> 18 & 511], *_BITS[1536 | gain >> 27 & 127]]
+            eff = kinds_of_mask(gain)
             live = sum(map(unseen.__getitem__, eff))
         rows.append(Row(k, d - w_left - 1, eff, live))
     rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
@@ -231,8 +229,6 @@ def _rests(an: Analyzer, gids: list[int]) -> list[int]:
     return got
 
 
-# the kinds of every 9-bit mask of a group (index: group << 9 | mask)
-_BITS = tuple(tuple(9 * g + i for i in range(9) if m >> i & 1) for g in range(4) for m in range(512))
 _TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 

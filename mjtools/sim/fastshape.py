@@ -430,22 +430,22 @@ class Analyzer:
         return best
 
     @staticmethod
-    def _count_masks(counts: Sequence[int]) -> list[int]:
-        """Per count 0-4, the mask of the natural kinds held that many times (a stand-in with
-        its natural kind may count more: in no mask, as the forms read them)."""
-        out = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+    def _count_masks(counts: Sequence[int]) -> int:
+        """The kinds held 0, 1, 2, 3 and 4 times as one packed int: field c (bits 40c to
+        40c + 33) is the mask of the natural kinds held c times (a stand-in with its natural
+        kind may count more: in no field, as the forms read them)."""
+        out = 0
         for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
             raw = bytes(counts[lo:hi])
-            got = _GROUP_MASKS.get(raw)
+            got = _GROUP_MASKS.get((lo, raw))
             if got is None:
-                got = [0] * 9
+                got = 0
                 for i, c in enumerate(raw):
-                    got[c] |= 1 << i
+                    if c <= 4:
+                        got |= 1 << (40 * c + lo + i)
                 if len(_GROUP_MASKS) < MEMO_LIMIT:
-                    _GROUP_MASKS[raw] = got
-            for c in range(9):
-                if got[c]:
-                    out[c] |= got[c] << lo
+                    _GROUP_MASKS[(lo, raw)] = got
+            out |= got
         return out
 
     def _other_gain(self, counts: Sequence[int], st: Sequence[int], m: Melds, target: int) -> int:
@@ -453,12 +453,14 @@ class Analyzer:
         (their least distance)."""
         return self._other_gain_masks(self._count_masks(counts), st, m, target)
 
-    def _other_gain_masks(self, cm: Sequence[int], st: Sequence[int], m: Melds, target: int) -> int:
+    def _other_gain_masks(self, cm: int, st: Sequence[int], m: Melds, target: int) -> int:
         """`_other_gain` from the hand's `_count_masks`."""
         gain = 0
         sets = self._group_sets(m)
+        c0, c1 = cm & _M34, cm >> 40 & _M34
         if self.seven:
             quads = self.spec.quads_as_pairs
+            c2, c3 = cm >> 80 & _M34, cm >> 120 & _M34
             for gs in sets:
                 p = sum(st[g] for g in gs)
                 s = sum(st[4 + g] for g in gs)
@@ -469,11 +471,11 @@ class Analyzer:
                 # a single (or, with quads, a triple) becomes a pair while pairs are short; a new
                 # kind (or, with quads, a third of a pair) helps while slots are short
                 if p < 7:
-                    gain |= kinds & (cm[1] | cm[3] if quads else cm[1])
+                    gain |= kinds & (c1 | c3 if quads else c1)
                 if s < 7 - pp:
-                    gain |= kinds & (cm[0] | cm[2] if quads else cm[0])
+                    gain |= kinds & (c0 | c2 if quads else c0)
         if self.orphans and any(len(gs) == 4 for gs in sets) and 14 - st[8] - (st[9] > 0) == target:
-            gain |= self._th_mask & (cm[0] if st[9] else cm[0] | cm[1])
+            gain |= self._th_mask & (c0 if st[9] else c0 | c1)
         return gain
 
     def _other_rows(self, physical: Sequence[int], held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row]:
@@ -491,7 +493,7 @@ class Analyzer:
             counts[k] -= 1
             gain = self._other_gain(counts, self._restat(st14, counts[k] + 1, k, -1), NO_MELDS, d) if d < INF else 0
             counts[k] += 1
-            eff = [x for x in range(34) if gain >> x & 1 and (held[x] - (x == k)) < copies[x]]
+            eff = [x for x in kinds_of_mask(gain) if (held[x] - (x == k)) < copies[x]]
             rows.append(Row(k, d - 1 if d < INF else INF, eff, sum(unseen[e] for e in eff)))
         rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
         return rows
@@ -653,7 +655,7 @@ class Analyzer:
         wk = self.wild
         stand = self.stand
         if not wk and not stand:
-            return d - wild - 1, [k for k in range(34) if gain >> k & 1 and held[k] < copies[k]]
+            return d - wild - 1, [k for k in kinds_of_mask(gain) if held[k] < copies[k]]
         helps = self.wild_helps(counts, wild, m, d, gain)
         return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and ((k in wk and helps) or (k not in wk and gain >> stand.get(k, k) & 1))]
 
@@ -811,5 +813,13 @@ class Analyzer:
 
 
 _TH = frozenset(TERMINAL_HONOR)
-_GROUP_MASKS: dict[bytes, list[int]] = {}  # a group's raw counts -> per count, its positions held so often
+_GROUP_MASKS: dict[tuple[int, bytes], int] = {}  # (group start, raw counts) -> its share of `_count_masks`
+_M34 = (1 << 34) - 1
 _KINDS50 = range(50)
+# the kinds of every 9-bit mask of a group (index: group << 9 | mask)
+BITS9 = tuple(tuple(9 * g + i for i in range(9) if m >> i & 1) for g in range(4) for m in range(512))
+
+
+def kinds_of_mask(mask: int) -> list[int]:
+    """The natural kinds of a 34-bit mask, ascending."""
+    return [*BITS9[mask & 511], *BITS9[512 | mask >> 9 & 511], *BITS9[1024 | mask >> 18 & 511], *BITS9[1536 | mask >> 27 & 127]]
