@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from itertools import compress
 from operator import add, ge
 
+from mjtools.analysis import tables
 from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
 from mjtools.sim.fastshape import MEMO_LIMIT, Analyzer, Melds, Row, kinds_of_mask
 
@@ -42,13 +43,13 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         where[g] = (tid, ids, tg, gk)
     pos = an.pos
     rests = _rests(an, gids)
-    # per group, what discarding each of its tiles leaves (`_group_discards`); a kind outside
-    # the shapes (a plan's other suits), a wildcard, or a kind of a group no reading uses
-    # changes no vector: the hand's own distance
-    tabs = {g: _group_discards(an, w[0], w[1], w[2], len(w[3]), keys[g], rests[g], col) for g, w in where.items()}
-    g0 = next(iter(where), 0)
-    whole = min(min(map(add, VECTORS[rests[g0]][: col + 1], VECTORS[gids[g0]][col::-1])), INF)
-    outside = (g0, -1)
+    # the distance after a discard in group g is entry `col` of (the other groups' combined
+    # vector) + (g's new vector): one min over the splits, remembered per (rest, new vector);
+    # a kind outside the shapes (a plan's other suits), a wildcard, or a kind of a group no
+    # reading uses changes no vector (the hand's own distance)
+    fin = an._final
+    seen: dict[int, int] = {}  # (new vector << 2 | group) -> distance
+    outside = (next(iter(where), 0), -1)
     after = []
     for k in kinds:
         if k in wilds:
@@ -57,12 +58,24 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         else:
             n, w_left = stand.get(k, k), wild
             g, i = pos.get(n, outside)
-        t = tabs.get(g)
-        if t is None or i < 0:
-            after.append((k, whole, g, gids[g], n, w_left, None))
+        w = where.get(g)
+        if w is None or i < 0:
+            ng, i = gids[g], -1
         else:
-            e = t[i]
-            after.append((k, e[1], g, e[0], n, w_left, e))
+            ng = w[2][w[1][keys[g] - POW5[i]]]
+        d = seen.get(ng << 2 | g)
+        if d is None:
+            r = rests[g]
+            fk = r << 24 | ng << 4 | col if ng < 1 << 20 else -1  # (ids stay far below)
+            d = fin.get(fk)
+            if d is None:
+                d = min(min(map(add, VECTORS[r][: col + 1], VECTORS[ng][col::-1])), INF)
+                if len(fin) >= MEMO_LIMIT:
+                    fin.clear()
+                if fk >= 0:
+                    fin[fk] = d
+            seen[ng << 2 | g] = d
+        after.append((k, d, g, ng, n, w_left, i))
     # Seven pairs / orphans: removing a tile never lowers their distance, so they matter
     # only for discards whose standard distance is at least the 14-tile hand's.
     st14 = None
@@ -101,8 +114,8 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     for g, w in where.items():
         sig = sigs.get(w[0] << 24 | keys[g])
         sig14[g] = sig if sig is not None else an._sig(w[0], w[1], w[2], len(w[3]), keys[g])
-    wm = sum(1 << g for g in where)
-    cross = an._cross
+    pairs: dict[tuple[int, int], int] = {}
+    cmemo = tables._COMBINED
     kind_mask = an._kind_mask
     shifts = an._shift
     cm14 = None  # the hand's `_count_masks`, when seven pairs / orphans are weighed
@@ -128,30 +141,35 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         else:
             gain = shared.get(ng << 2 | g)
             if gain is None:
-                # the draws helping the other groups: a function of the new vector and the other
-                # groups' signatures, remembered across decisions
-                ck = (ng, g, col, wm, *[sig14[h] for h in where if h != g])
-                gain = cross.get(ck)
-                if gain is None:
-                    gain = _cross_gain(an, g, ng, where, gids, sig14, col)
-                    if len(cross) >= MEMO_LIMIT:
-                        cross.clear()
-                    cross[ck] = gain
+                gain = 0
+                for g2 in where:
+                    if g2 != g:
+                        ab = _REMAIN[g][g2]  # the two groups besides g and g2
+                        pc = pairs.get(ab)
+                        if pc is None:
+                            pc = pairs[ab] = combine(gids[ab[0]], gids[ab[1]])
+                        rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
+                        if rest is None:
+                            rest = combine(ng, pc)
+                        sig = sig14[g2]
+                        got = memo.get(sig << 40 | rest << 4 | col)
+                        if got is None:
+                            got = an._positions(sig, rest, col)
+                        if got:
+                            gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
                 shared[ng << 2 | g] = gain
             if g in where:
-                if e is None:
-                    got = memo.get(sig14[g] << 40 | rests[g] << 4 | col)
-                    if got is None:
-                        got = an._positions(sig14[g], rests[g], col)
+                if e < 0:  # (no vector changed: the hand's own draws in g)
+                    sig = sig14[g]
                 else:
-                    got = e[2]
-                    if got < 0:
-                        w = where[g]
-                        key = keys[g] - POW5[pos[n][1]]
-                        sig = sigs.get(w[0] << 24 | key)
-                        if sig is None:
-                            sig = an._sig(w[0], w[1], w[2], len(w[3]), key)
-                        got = e[2] = an._positions(sig, rests[g], col)
+                    w = where[g]
+                    key = keys[g] - POW5[e]
+                    sig = sigs.get(w[0] << 24 | key)
+                    if sig is None:
+                        sig = an._sig(w[0], w[1], w[2], len(w[3]), key)
+                got = memo.get(sig << 40 | rests[g] << 4 | col)
+                if got is None:
+                    got = an._positions(sig, rests[g], col)
                 if got:
                     gain |= got << shifts[g] if shifts[g] is not None else kind_mask(g, got)
             if o == d:
@@ -176,44 +194,6 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         rows.append(Row(k, d - w_left - 1, eff, live))
     rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
     return rows
-
-
-def _group_discards(an: Analyzer, tid: int, ids, tg, n: int, key: int, rest: int, col: int) -> list:
-    """Per position of a group pattern (key), None where it holds no tile, else [the group's
-    vector after discarding one there, the hand's distance then (entry `col` of rest + that
-    vector), the positions whose draw lowers it again (-1 until asked for)]; remembered per
-    (table, key, rest, column)."""
-    mk = ((tid << 24 | key) << 24 | rest) << 4 | col if rest < 1 << 20 else -1
-    dtab = an._dtab
-    got = dtab.get(mk)
-    if got is None:
-        got = []
-        r = VECTORS[rest][: col + 1]
-        for i in range(n):
-            if key // POW5[i] % 5:
-                ng = tg[ids[key - POW5[i]]]
-                got.append([ng, min(min(map(add, r, VECTORS[ng][col::-1])), INF), -1])
-            else:
-                got.append(None)
-        if mk >= 0:
-            if len(dtab) >= MEMO_LIMIT:
-                dtab.clear()
-            dtab[mk] = got
-    return got
-
-
-def _cross_gain(an: Analyzer, g: int, ng: int, where: dict, gids: list[int], sig14: dict[int, int], col: int) -> int:
-    """Kinds of the groups besides g whose draw lowers the distance once g's vector is ng."""
-    gain = 0
-    for g2 in where:
-        if g2 != g:
-            a, b = _REMAIN[g][g2]  # the two groups besides g and g2
-            rest = combine(ng, combine(gids[a], gids[b]))
-            got = an._positions(sig14[g2], rest, col)
-            if got:
-                shift = an._shift[g2]
-                gain |= got << shift if shift is not None else an._kind_mask(g2, got)
-    return gain
 
 
 def _rests(an: Analyzer, gids: list[int]) -> list[int]:

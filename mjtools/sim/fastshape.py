@@ -154,8 +154,6 @@ class Analyzer:
         self._dist: dict[tuple[int, ...], int] = {}
         self._final: dict[int, int] = {}  # (rest << 24 | vector << 4 | column) -> distance (`fastrows`)
         self._rest_memo: dict[int, list[int]] = {}  # four group vectors -> `_rests` (`fastrows`)
-        self._dtab: dict[int, list] = {}  # (table, key, rest, column) -> a group's discards (`fastrows`)
-        self._cross: dict[tuple, int] = {}  # (new vector, group, ...) -> draws helping the others (`fastrows`)
         self._last: tuple[Melds, list] | None = None
         self._last_sets: tuple[Melds, list] | None = None
         self._kinds_cache: dict[frozenset[int], tuple[int, ...]] = {}
