@@ -75,7 +75,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                 if fk >= 0:
                     fin[fk] = d
             seen[ng << 2 | g] = d
-        after.append((k, d, g, ng, n, w_left, i))
+        after.append((k, d, g, ng, n, w_left, i))  # (i: the position in g, -1 if none)
     # Seven pairs / orphans: removing a tile never lowers their distance, so they matter
     # only for discards whose standard distance is at least the 14-tile hand's.
     st14 = None
@@ -87,7 +87,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     restat: dict[tuple[int, int], list[int]] = {}  # (count, kind) -> stats after its discard
     if o14 < INF and not (only_best and o14 - wild > low):
         by: dict[tuple, int] = {}  # the stats change only by (count, group, terminal / honor)
-        for k, d, _g, _ng, n, _w, _e in after:
+        for k, d, _g, _ng, n, _w, _i in after:
             if o14 <= d:
                 if n < 0:
                     other[k] = o14
@@ -122,7 +122,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     mapped = bool(wilds or stand)
     # kinds whose every copy is held (no draw of them): seldom any
     full = 0 if mapped else sum(1 << x for x in compress(range(34), map(ge, held, copies)))
-    for k, d, g, ng, n, w_left, e in after:
+    for k, d, g, ng, n, w_left, i in after:
         o = other.get(k, INF)
         if o <= d:
             if cm14 is None:
@@ -159,11 +159,11 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                             gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
                 shared[ng << 2 | g] = gain
             if g in where:
-                if e < 0:  # (no vector changed: the hand's own draws in g)
+                if i < 0:  # (no vector changed: the hand's own draws in g)
                     sig = sig14[g]
                 else:
                     w = where[g]
-                    key = keys[g] - POW5[e]
+                    key = keys[g] - POW5[i]
                     sig = sigs.get(w[0] << 24 | key)
                     if sig is None:
                         sig = an._sig(w[0], w[1], w[2], len(w[3]), key)
