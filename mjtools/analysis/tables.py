@@ -9,6 +9,7 @@ from __future__ import annotations
 import mmap
 import os
 import zlib
+from operator import add
 
 MAX_SETS = 5
 WIDTH = 2 * (MAX_SETS + 1)
@@ -124,17 +125,15 @@ def combine(a: int, b: int) -> int:
     got = _COMBINED.get(ck)
     if got is None:
         va, vb = VECTORS[a], VECTORS[b]
-        out = [INF] * WIDTH
-        for i in range(WIDTH):
-            x = va[i]
-            if x >= INF:
-                continue
-            m1, p1 = divmod(i, 2)
-            for m2 in range(MAX_SETS + 1 - m1):
-                for p2 in range(2 - p1):
-                    y = x + vb[2 * m2 + p2]
-                    j = 2 * (m1 + m2) + p1 + p2
-                    if y < out[j]:
-                        out[j] = y
-        got = _COMBINED[ck] = intern(tuple(min(x, INF) for x in out))
+        # entry 2M + P: M sets split M1 + M2 between the two, the pair (P = 1) in either one;
+        # read as sums of reversed slices over the even (no pair) and odd (pair) entries
+        ea, oa, eb, ob = va[0::2], va[1::2], vb[0::2], vb[1::2]
+        out = []
+        for m in range(MAX_SETS + 1):
+            ra, rb = eb[m::-1], ob[m::-1]
+            e = min(map(add, ea, ra))
+            o = min(min(map(add, ea, rb)), min(map(add, oa, ra)))
+            out.append(e if e < INF else INF)
+            out.append(o if o < INF else INF)
+        got = _COMBINED[ck] = intern(tuple(out))
     return got

@@ -6,10 +6,12 @@ share them; draws are kept as bit masks of kinds (bit k = kind k)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import add, ge
 
 from mjtools.analysis import tables
 from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
-from mjtools.sim.fastshape import Analyzer, Melds, Row
+from mjtools.sim.fastshape import MEMO_LIMIT, Analyzer, Melds, Row, kinds_of_mask
 
 
 def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row] | None:
@@ -39,22 +41,16 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     for g, tid, ids, tg, gk in readings[0]:
         gids[g] = tg[ids[keys[g]]]
         where[g] = (tid, ids, tg, gk)
-    dmemo, pos = an._dist, an.pos
-
-    def dist(gl: list[int]) -> int:
-        mk = (gl[0], gl[1], gl[2], gl[3], col)
-        d = dmemo.get(mk)
-        if d is None:
-            d = dmemo[mk] = VECTORS[combine(combine(gl[0], gl[1]), combine(gl[2], gl[3]))][col]
-        return d
-
-    # (physical kind, standard distance after discarding it, group, the group's new vector,
-    # the natural kind it takes away (-1: a wildcard), wildcards left)
-    after = []
+    pos = an.pos
+    rests = _rests(an, gids)
+    # the distance after a discard in group g is entry `col` of (the other groups' combined
+    # vector) + (g's new vector): one min over the splits, remembered per (rest, new vector);
+    # a kind outside the shapes (a plan's other suits), a wildcard, or a kind of a group no
+    # reading uses changes no vector (the hand's own distance)
+    fin = an._final
     seen: dict[int, int] = {}  # (new vector << 2 | group) -> distance
-    # a kind outside the shapes (a plan's other suits), or a wildcard, is in no group: its
-    # discard changes no vector, as if it left some group unchanged
     outside = (next(iter(where), 0), -1)
+    after = []
     for k in kinds:
         if k in wilds:
             n, w_left = -1, wild - 1
@@ -63,55 +59,83 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             n, w_left = stand.get(k, k), wild
             g, i = pos.get(n, outside)
         w = where.get(g)
-        ng = gids[g] if w is None or i < 0 else w[2][w[1][keys[g] - POW5[i]]]
+        if w is None or i < 0:
+            ng, i = gids[g], -1
+        else:
+            ng = w[2][w[1][keys[g] - POW5[i]]]
         d = seen.get(ng << 2 | g)
         if d is None:
-            gl = list(gids)
-            gl[g] = ng
-            d = seen[ng << 2 | g] = dist(gl)
-        after.append((k, d, g, ng, n, w_left))
+            r = rests[g]
+            fk = r << 24 | ng << 4 | col if ng < 1 << 20 else -1  # (ids stay far below)
+            d = fin.get(fk)
+            if d is None:
+                d = min(min(map(add, VECTORS[r][: col + 1], VECTORS[ng][col::-1])), INF)
+                if len(fin) >= MEMO_LIMIT:
+                    fin.clear()
+                if fk >= 0:
+                    fin[fk] = d
+            seen[ng << 2 | g] = d
+        after.append((k, d, g, ng, n, w_left, i))  # (i: the position in g, -1 if none)
     # Seven pairs / orphans: removing a tile never lowers their distance, so they matter
     # only for discards whose standard distance is at least the 14-tile hand's.
     st14 = None
-    if (an.seven or an.orphans) and not m.n and not (only_best and an._other_bound(counts) - wild > min(a[1] - a[5] for a in after)):
+    low = min([a[1] - a[5] for a in after]) if after else INF  # (least standard distance less wildcards left)
+    if (an.seven or an.orphans) and not m.n and not (only_best and an._other_bound(counts) - wild > low):
         st14 = an._stats(counts)
     o14 = an._other_distance(st14, m) if st14 is not None else INF
     other: dict[int, int] = {}
-    if o14 < INF and not (only_best and o14 - wild > min(a[1] - a[5] for a in after)):
-        for k, d, _g, _ng, n, _w in after:
+    restat: dict[tuple[int, int], list[int]] = {}  # (count, kind) -> stats after its discard
+    if o14 < INF and not (only_best and o14 - wild > low):
+        by: dict[tuple, int] = {}  # the stats change only by (count, group, terminal / honor)
+        for k, d, _g, _ng, n, _w, _i in after:
             if o14 <= d:
-                other[k] = o14 if n < 0 else an._other_distance(an._restat(st14, counts[n], n, -1), m)  # type: ignore[arg-type]
+                if n < 0:
+                    other[k] = o14
+                    continue
+                c = counts[n]
+                bk = (c, n // 9 if n < 27 else 3, n in _TH)
+                o = by.get(bk)
+                if o is None:
+                    st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
+                    o = by[bk] = an._other_distance(st, m)
+                other[k] = o
     if only_best:  # (least shanten: distance less the wildcards left)
         if other:
             least = min(min(a[1], other.get(a[0], INF)) - a[5] for a in after)
             after = [a for a in after if min(a[1], other.get(a[0], INF)) - a[5] == least]
         else:
-            least = min(a[1] - a[5] for a in after)
-            after = [a for a in after if a[1] - a[5] == least]
+            after = [a for a in after if a[1] - a[5] == low]
     shared: dict[int, int] = {}  # (new vector << 2 | group) -> draws helping the others
     rows = []
     copies = an.copies
-    rests = an._rests(gids)
-    memo, cmemo = an._memo, tables._COMBINED
-    sig14 = {g: an._sig(w[0], w[1], w[2], len(w[3]), keys[g]) for g, w in where.items()}
+    memo = an._memo
+    sigs = an._sigs
+    sig14 = {}
+    for g, w in where.items():
+        sig = sigs.get(w[0] << 24 | keys[g])
+        sig14[g] = sig if sig is not None else an._sig(w[0], w[1], w[2], len(w[3]), keys[g])
     pairs: dict[tuple[int, int], int] = {}
+    cmemo = tables._COMBINED
     kind_mask = an._kind_mask
-    shifts, sigs = an._shift, an._sigs
+    shifts = an._shift
+    cm14 = None  # the hand's `_count_masks`, when seven pairs / orphans are weighed
     mapped = bool(wilds or stand)
-    ok = 0  # kinds not all held already
-    if not mapped:
-        for x in range(34):
-            if held[x] < copies[x]:
-                ok |= 1 << x
-    for k, d, g, ng, n, w_left in after:
+    # kinds whose every copy is held (no draw of them): seldom any
+    full = 0 if mapped else sum(1 << x for x in compress(range(34), map(ge, held, copies)))
+    for k, d, g, ng, n, w_left, i in after:
         o = other.get(k, INF)
         if o <= d:
-            if n >= 0:
-                counts[n] -= 1
-                ogain = an._other_gain(counts, an._restat(st14, counts[n] + 1, n, -1), m, o)  # type: ignore[arg-type]
-                counts[n] += 1
+            if cm14 is None:
+                cm14 = an._count_masks(counts)
+            if n >= 0:  # (the discarded kind held once fewer)
+                c = counts[n]
+                cm = cm14 ^ (1 << (40 * c + n) | 1 << (40 * c - 40 + n)) if c <= 4 else cm14 | 1 << (40 * c - 40 + n) if c == 5 else cm14
+                st = restat.get((c, n))
+                if st is None:
+                    st = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
+                ogain = an._other_gain_masks(cm, st, m, o)
             else:
-                ogain = an._other_gain(counts, st14, m, o)  # type: ignore[arg-type]
+                ogain = an._other_gain_masks(cm14, st14, m, o)  # type: ignore[arg-type]
         if o < d:
             gain, d = ogain, o
         else:
@@ -134,14 +158,15 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                         if got:
                             gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
                 shared[ng << 2 | g] = gain
-            w = where.get(g)
-            if w is not None:
-                tid, ids, tg, gk = w
-                i = pos.get(n, outside)[1] if n >= 0 else -1
-                key = keys[g] - (POW5[i] if i >= 0 else 0)
-                sig = sigs.get(tid << 24 | key)
-                if sig is None:
-                    sig = an._sig(tid, ids, tg, len(gk), key)
+            if g in where:
+                if i < 0:  # (no vector changed: the hand's own draws in g)
+                    sig = sig14[g]
+                else:
+                    w = where[g]
+                    key = keys[g] - POW5[i]
+                    sig = sigs.get(w[0] << 24 | key)
+                    if sig is None:
+                        sig = an._sig(w[0], w[1], w[2], len(w[3]), key)
                 got = memo.get(sig << 40 | rests[g] << 4 | col)
                 if got is None:
                     got = an._positions(sig, rests[g], col)
@@ -162,22 +187,29 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             eff = [c for c in an.candidates if held[c] - (c == k) < copies[c] and ((c in wilds and helps) or (c not in wilds and gain >> stand.get(c, c) & 1))]
             live = sum(unseen[c] for c in eff)
         else:
-            gain &= ok | (1 << k)  # the discarded tile's kind is no longer all held
-            eff = []
-            live = 0
-            for lo in (0, 9, 18, 27):
-                chunk = (gain >> lo) & 511
-                if chunk:
-                    for off in _BITS9[chunk]:
-                        eff.append(lo + off)
-                        live += unseen[lo + off]
+            if full:
+                gain &= ~full | 1 << k  # (the discarded kind is no longer all held)
+            eff = kinds_of_mask(gain)
+            live = sum(map(unseen.__getitem__, eff))
         rows.append(Row(k, d - w_left - 1, eff, live))
     rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
     return rows
 
 
-# the set bits of every 9-bit mask (a group of kinds)
-_BITS9 = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(512))
+def _rests(an: Analyzer, gids: list[int]) -> list[int]:
+    """`Analyzer._rests`, remembered per hand's four group vectors."""
+    mk = gids[0] << 60 | gids[1] << 40 | gids[2] << 20 | gids[3]
+    got = an._rest_memo.get(mk)
+    if got is None:
+        got = an._rests(gids)
+        if max(gids) < 1 << 20:
+            if len(an._rest_memo) >= MEMO_LIMIT:
+                an._rest_memo.clear()
+            an._rest_memo[mk] = got
+    return got
+
+
+_TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 
 # the two groups besides a pair of groups

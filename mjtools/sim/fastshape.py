@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import add
 
 from mjtools.analysis.ruletables import capped_gid, group_table
 from mjtools.analysis.shanten import (
@@ -102,6 +104,8 @@ class Analyzer:
         self.layout = spec.group_layout()
         self.stand = dict(spec.stand_ins)
         self.wild = spec.wild_kinds
+        self._wild_list = sorted(k for k in spec.wild_kinds if k < 50)
+        self._stand_moves = [(k, to) for k, to in sorted(self.stand.items()) if k < 34 and k not in spec.wild_kinds]
         self.kinds = spec.kinds
         self.candidates = candidate_kinds(spec)
         self.forms = spec.forms
@@ -148,9 +152,14 @@ class Analyzer:
         self._sets: dict[Melds, list[frozenset[int]]] = {}
         self._memo: dict[int, int] = {}  # (signature << 40 | rest << 4 | column) -> position mask
         self._dist: dict[tuple[int, ...], int] = {}
+        self._final: dict[int, int] = {}  # (rest << 24 | vector << 4 | column) -> distance (`fastrows`)
+        self._rest_memo: dict[int, list[int]] = {}  # four group vectors -> `_rests` (`fastrows`)
         self._last: tuple[Melds, list] | None = None
         self._last_sets: tuple[Melds, list] | None = None
         self._kinds_cache: dict[frozenset[int], tuple[int, ...]] = {}
+        self._kinds_masks: dict[frozenset[int], int] = {}
+        self._other_memo: dict[tuple[int, ...], int] = {}  # stats -> `_other_distance` (no melds)
+        self._th_mask = sum(1 << k for k in TERMINAL_HONOR if k in spec.kinds)
         self._sigs: dict[int, int] = {}  # (table id << 24 | pattern key) -> signature
         self._sig_ids: dict[tuple[int, ...], int] = {}
         self._sig_list: list[tuple[int, ...]] = []
@@ -158,20 +167,23 @@ class Analyzer:
     # -- conversions ----------------------------------------------------------------------------
     def natural(self, physical: Sequence[int]) -> tuple[list[int], int]:
         """(natural counts 0-33, wildcards) from physical concealed counts per kind (50)."""
+        counts = list(physical[:34])
         if not self.wild and not self.stand:
-            return list(physical[:34]), 0
-        counts = [0] * 34
+            return counts, 0
+        # wildcards out and counted, stand-ins moved to the kind they play (kinds from 34 on
+        # that are neither are in no hand's shapes)
         wild = 0
-        stand = self.stand
-        wk = self.wild
-        for k in range(50):
+        for k in self._wild_list:
             n = physical[k]
-            if not n:
-                continue
-            if k in wk:
+            if n:
                 wild += n
-            elif k < 34:
-                counts[stand.get(k, k)] += n
+                if k < 34:
+                    counts[k] = 0
+        for k, to in self._stand_moves:
+            n = physical[k]
+            if n:
+                counts[k] -= n
+                counts[to] += n
         return counts, wild
 
     def keys(self, counts: list[int]) -> list[int]:
@@ -285,7 +297,10 @@ class Analyzer:
         if got is not None:
             return got
         t = self._sig_list[sig]
-        base = VECTORS[combine(rest, t[0])][col]
+        # entry `col` of the combination alone (min over the splits of sets and the pair), not
+        # the whole combined vector: most (rest, vector) pairs here are met once
+        r = VECTORS[rest][: col + 1]
+        base = min(min(map(add, r, VECTORS[t[0]][col::-1])), INF)
         seen: dict[int, bool] = {}
         gain = 0
         for i in range(1, len(t)):  # positions, not kinds: m, p and s share one table and memo
@@ -293,8 +308,8 @@ class Analyzer:
             if v < 0:
                 continue
             better = seen.get(v)
-            if better is None:
-                better = seen[v] = VECTORS[combine(rest, v)][col] < base
+            if better is None:  # (below the clamped base is below INF: no clamping needed)
+                better = seen[v] = min(map(add, r, VECTORS[v][col::-1])) < base
             if better:
                 gain |= 1 << (i - 1)
         self._memo[mk] = gain
@@ -385,6 +400,10 @@ class Analyzer:
     def _other_distance(self, st: Sequence[int], m: Melds) -> int:
         if m.n:
             return INF
+        sk = tuple(st)  # (without melds the group sets are fixed: remembered per stats)
+        got = self._other_memo.get(sk)
+        if got is not None:
+            return got
         best = INF
         sets = self._group_sets(m)
         if self.seven:
@@ -403,36 +422,58 @@ class Analyzer:
             d = 14 - st[8] - (st[9] > 0)
             if d < best:
                 best = d
+        if len(self._other_memo) >= MEMO_LIMIT:
+            self._other_memo.clear()
+        self._other_memo[sk] = best
         return best
+
+    @staticmethod
+    def _count_masks(counts: Sequence[int]) -> int:
+        """The kinds held 0, 1, 2, 3 and 4 times as one packed int: field c (bits 40c to
+        40c + 33) is the mask of the natural kinds held c times (a stand-in with its natural
+        kind may count more: in no field, as the forms read them)."""
+        out = 0
+        for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
+            raw = bytes(counts[lo:hi])
+            got = _GROUP_MASKS.get((lo, raw))
+            if got is None:
+                got = 0
+                for i, c in enumerate(raw):
+                    if c <= 4:
+                        got |= 1 << (40 * c + lo + i)
+                if len(_GROUP_MASKS) < MEMO_LIMIT:
+                    _GROUP_MASKS[(lo, raw)] = got
+            out |= got
+        return out
 
     def _other_gain(self, counts: Sequence[int], st: Sequence[int], m: Melds, target: int) -> int:
         """Mask of the natural kinds that lower seven pairs or thirteen orphans below `target`
         (their least distance)."""
+        return self._other_gain_masks(self._count_masks(counts), st, m, target)
+
+    def _other_gain_masks(self, cm: int, st: Sequence[int], m: Melds, target: int) -> int:
+        """`_other_gain` from the hand's `_count_masks`."""
         gain = 0
         sets = self._group_sets(m)
+        c0, c1 = cm & _M34, cm >> 40 & _M34
         if self.seven:
             quads = self.spec.quads_as_pairs
+            c2, c3 = cm >> 80 & _M34, cm >> 120 & _M34
             for gs in sets:
                 p = sum(st[g] for g in gs)
                 s = sum(st[4 + g] for g in gs)
                 pp = p if p < 7 else 7
                 if 14 - 2 * pp - min(s, 7 - pp) != target:
                     continue
-                kinds = self._kinds_in(gs)
+                kinds = self._kinds_mask_in(gs)
                 # a single (or, with quads, a triple) becomes a pair while pairs are short; a new
                 # kind (or, with quads, a third of a pair) helps while slots are short
                 if p < 7:
-                    for k in kinds:
-                        if counts[k] == 1 or (quads and counts[k] == 3):
-                            gain |= 1 << k
+                    gain |= kinds & (c1 | c3 if quads else c1)
                 if s < 7 - pp:
-                    for k in kinds:
-                        if counts[k] == 0 or (quads and counts[k] == 2):
-                            gain |= 1 << k
+                    gain |= kinds & (c0 | c2 if quads else c0)
         if self.orphans and any(len(gs) == 4 for gs in sets) and 14 - st[8] - (st[9] > 0) == target:
-            for k in TERMINAL_HONOR:
-                if k in self.kinds and (counts[k] == 0 or (counts[k] == 1 and not st[9])):
-                    gain |= 1 << k
+            gain |= self._th_mask & (c0 if st[9] else c0 | c1)
         return gain
 
     def _other_rows(self, physical: Sequence[int], held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row]:
@@ -450,10 +491,16 @@ class Analyzer:
             counts[k] -= 1
             gain = self._other_gain(counts, self._restat(st14, counts[k] + 1, k, -1), NO_MELDS, d) if d < INF else 0
             counts[k] += 1
-            eff = [x for x in range(34) if gain >> x & 1 and (held[x] - (x == k)) < copies[x]]
+            eff = [x for x in kinds_of_mask(gain) if (held[x] - (x == k)) < copies[x]]
             rows.append(Row(k, d - 1 if d < INF else INF, eff, sum(unseen[e] for e in eff)))
         rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
         return rows
+
+    def _kinds_mask_in(self, groups: frozenset[int]) -> int:
+        got = self._kinds_masks.get(groups)
+        if got is None:
+            got = self._kinds_masks[groups] = sum(1 << k for k in self._kinds_in(groups))
+        return got
 
     def _kinds_in(self, groups: frozenset[int]) -> tuple[int, ...]:
         got = self._kinds_cache.get(groups)
@@ -606,7 +653,7 @@ class Analyzer:
         wk = self.wild
         stand = self.stand
         if not wk and not stand:
-            return d - wild - 1, [k for k in range(34) if gain >> k & 1 and held[k] < copies[k]]
+            return d - wild - 1, [k for k in kinds_of_mask(gain) if held[k] < copies[k]]
         helps = self.wild_helps(counts, wild, m, d, gain)
         return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and ((k in wk and helps) or (k not in wk and gain >> stand.get(k, k) & 1))]
 
@@ -722,7 +769,7 @@ class Analyzer:
         """Every distinct discard of a hand of hand-size + 1 tiles, best first (as
         `shanten.discard_table`: shanten, then live effective count, then kind). With
         `only_best`, only the discards of least shanten are listed."""
-        kinds = [k for k in range(50) if physical[k] and (discardable is None or discardable(k))]
+        kinds = list(compress(_KINDS50, physical) if discardable is None else filter(discardable, compress(_KINDS50, physical)))
         # mjtools.fast answers one hand at a time; over the discards of one hand the shared
         # per-group work below is faster (measured on the efficient bot's decisions)
         from mjtools.sim.fastrows import rows_one_reading
@@ -764,3 +811,13 @@ class Analyzer:
 
 
 _TH = frozenset(TERMINAL_HONOR)
+_GROUP_MASKS: dict[tuple[int, bytes], int] = {}  # (group start, raw counts) -> its share of `_count_masks`
+_M34 = (1 << 34) - 1
+_KINDS50 = range(50)
+# the kinds of every 9-bit mask of a group (index: group << 9 | mask)
+BITS9 = tuple(tuple(9 * g + i for i in range(9) if m >> i & 1) for g in range(4) for m in range(512))
+
+
+def kinds_of_mask(mask: int) -> list[int]:
+    """The natural kinds of a 34-bit mask, ascending."""
+    return [*BITS9[mask & 511], *BITS9[512 | mask >> 9 & 511], *BITS9[1024 | mask >> 18 & 511], *BITS9[1536 | mask >> 27 & 127]]

@@ -54,7 +54,7 @@ def turn_options(e: HandEngine, p: Player, after_call: bool) -> list[Action]:
     can_replace = e.wall.can_replace()
     kong_ok = can_replace and len(e.kong_seats) < cfg.max_kongs
     lock = locked(e, p)
-    if kong_ok and cfg.concealed_kong:
+    if kong_ok and cfg.concealed_kong and 4 in p.counts:  # (no four of a kind held: no kong)
         for k in range(34):
             if p.counts[k] == 4 and k not in e.wild and (not lock or (p.drawn is not None and kind_of(p.drawn) == k and e.kong_keeps_waits(p, k))):
                 out.append(Action("concealed_kong", k))

@@ -448,12 +448,13 @@ def chance(steps: int, p_mid: float, p_last: float, rounds: int, hazard: float =
         stay = 1.0 - key[4] / 100
         ps = [(pl if j == steps - 1 else pm) * DECAY**j for j in range(steps)]
         dist = [1.0] + [0.0] * steps
-        for _ in range(rounds):
+        for r in range(1, rounds + 1):  # (each go-around's answer is remembered on the way)
             for j in range(steps - 1, -1, -1):
                 moved = dist[j] * ps[j]
                 dist[j] = (dist[j] - moved) * stay
                 dist[j + 1] += moved
-        got = _CHANCE[key] = dist[steps]
+            _CHANCE[(steps, a, b, r, key[4])] = dist[steps]
+        got = dist[steps]
     return got
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import sub
 from typing import TYPE_CHECKING, Any
 
 from mjtools.sim.config import RED, kind_of
@@ -202,7 +203,7 @@ class View:
     def unseen(self) -> list[int]:
         """Copies per kind not in sight of this player (the tiles it may still draw)."""
         # every tile in sight is one of the copies, so the difference is never negative
-        return [c - v - o for c, v, o in zip(self._e.rs.copies, self._e.vis, self.me.counts)]
+        return list(map(sub, map(sub, self._e.rs.copies, self._e.vis), self.me.counts))
 
     def info(self) -> dict[str, Any]:
         """A plain summary (for user bots that prefer dicts)."""
