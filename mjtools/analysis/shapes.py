@@ -11,13 +11,15 @@ stay in a winning hand (Wuhan's 红中).
 
 from __future__ import annotations
 
+from mjtools.tiles.frozen import Record
+
 ALL_PLAYABLE = frozenset(range(34))
 FORMS = ("standard", "seven_pairs", "thirteen_orphans", "thirteen_unrelated", "knitted", "all_258", "knitted_straight")
 KINDS_258 = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
 SUIT_GROUPS = ("m", "p", "s", "z")
 
 
-class ShapeSpec:
+class ShapeSpec(Record):
     """The winning shapes of a variant, as the analysis engines read them.
 
     Read-only, compared and hashed by its fields; `spec.replace(forms=...)` makes a changed copy.
@@ -71,37 +73,6 @@ class ShapeSpec:
             min_tiles_one_suit=min_tiles_one_suit, all_three_suits=all_three_suits, wild_kinds=wild_kinds, stand_ins=stand_ins, wild_fifth_copy=wild_fifth_copy,
             wild_in_pair=wild_in_pair, wild_discardable=wild_discardable, face_value_forms=face_value_forms, honor_chows=honor_chows, chows=chows, _groups=_groups,
         )  # fmt: skip
-
-    def replace(self, **changes: object) -> ShapeSpec:
-        """A copy with these fields changed (its group layout worked out afresh)."""
-        d = self.__dict__
-        return ShapeSpec(**{**{f: d[f] for f in self.FIELDS}, **changes, "_groups": ()})  # type: ignore[arg-type]
-
-    def _key(self) -> tuple:
-        d = self.__dict__
-        return tuple([d[f] for f in self.FIELDS])
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not ShapeSpec:
-            return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        d = self.__dict__
-        return f"ShapeSpec({', '.join(f'{f}={d[f]!r}' for f in self.FIELDS)})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     @property
     def sets_needed(self) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.errors import UsageError
 from mjtools.rules.freeze import apply_options, freeze
+from mjtools.tiles.frozen import Frozen
 from mjtools.tiles.kinds import SUIT_OFFSET, parse_kind
 
 _EMPTY: Mapping[str, Any] = freeze({})
@@ -64,7 +65,7 @@ def parse_option_value(raw: str) -> Any:
     return raw
 
 
-class Ruleset:
+class Ruleset(Frozen):
     """Resolved rules. `data` has option references replaced by the chosen values; `raw` keeps them.
 
     Read-only, compared by identity. A plain class rather than a frozen dataclass: defining
@@ -79,16 +80,6 @@ class Ruleset:
 
     def __init__(self, id: str, raw: Mapping[str, Any], files: tuple[str, ...], origins: Mapping[str, str], option_values: Mapping[str, Any] | None = None) -> None:
         self.__dict__.update(id=id, raw=raw, files=files, origins=origins, option_values={} if option_values is None else option_values)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __repr__(self) -> str:
         return f"Ruleset(id={self.id!r}, raw={self.raw!r}, files={self.files!r}, origins={self.origins!r}, option_values={self.option_values!r})"

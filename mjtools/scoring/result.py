@@ -8,6 +8,7 @@ from typing import Any
 from mjtools.analysis.blocks import Decomposition
 from mjtools.messages import Msg
 from mjtools.output import SharedDict
+from mjtools.tiles.frozen import Frozen
 
 
 class Steps(list):
@@ -68,7 +69,7 @@ class _Value:
         return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self._fields)})"
 
 
-class Awarded(_Value):
+class Awarded(_Value, Frozen):
     """One fan a reading scores. Read-only: the fan plan hands out one shared instance per value,
     count and language."""
 
@@ -98,12 +99,6 @@ class Awarded(_Value):
         sa(self, "category", category)
         sa(self, "name", name)
         sa(self, "record", record)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Awarded is read-only ({name})")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Awarded is read-only ({name})")
 
     def __hash__(self) -> int:
         return hash(self._key())

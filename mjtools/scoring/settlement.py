@@ -29,6 +29,7 @@ from mjtools.scoring.liability import apply_liability, riichi_liability
 from mjtools.scoring.models import num
 from mjtools.scoring.result import NO_STEPS, Evaluation, HandValue, Settled, Steps
 from mjtools.tiles.context import WinContext
+from mjtools.tiles.frozen import Frozen
 from mjtools.tiles.hand import Hand
 
 
@@ -96,7 +97,7 @@ def _shares_of(p: Plan, ctx: WinContext) -> list[tuple[str, str, float]]:
     return [(d, s, share) for s, share in behalf]  # discarder_for_all
 
 
-class Plan:
+class Plan(Frozen):
     """The settlement section of one ruleset, read once (settle runs for every scored hand).
     Read-only; hashed by identity (one per ruleset, a cache key). A plain class rather than a
     dataclass: it is built once per run, and a frozen dataclass of this size costs a single
@@ -147,9 +148,6 @@ class Plan:
             raise TypeError(f"Plan: missing {sorted(missing)} or unknown {sorted(set(fields) - set(self.__slots__))}")
         for k, v in fields.items():
             object.__setattr__(self, k, v)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Plan is read-only ({name})")
 
     def __repr__(self) -> str:
         return f"Plan({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"

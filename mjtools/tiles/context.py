@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from mjtools.tiles.frozen import Record
 from mjtools.tiles.kinds import SEAT_WIND, Tile
 
 SEATS = "ESWN"
@@ -24,7 +25,7 @@ FLAG_SITUATIONS = {
 NO_MAPPING: Mapping = MappingProxyType({})  # an empty read-only mapping every context may share
 
 
-class WinContext:
+class WinContext(Record):
     """The circumstances of a win or a hand (seat, round, indicators, situations, ...).
 
     Read-only, compared field by field; `ctx.replace(tsumo=True)` makes a changed copy. A plain
@@ -76,37 +77,6 @@ class WinContext:
             tsumo=tsumo, seat=seat, round=round, discarder=discarder, players=players, situations=situations, indicators=indicators, ura=ura,
             wild=wild, visible=visible, void=void, kita=kita, honba=honba, sticks=sticks, streak=streak, birds=birds, active=active,
         )
-
-    def replace(self, **changes: object) -> WinContext:
-        """A copy with these fields changed."""
-        d = self.__dict__
-        return WinContext(**{**{f: d[f] for f in self.FIELDS}, **changes})  # type: ignore[arg-type]
-
-    def _key(self) -> tuple:
-        d = self.__dict__
-        return tuple([d[f] for f in self.FIELDS])
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not WinContext:
-            return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        d = self.__dict__
-        return f"WinContext({', '.join(f'{f}={d[f]!r}' for f in self.FIELDS)})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     @property
     def seat_wind(self) -> int:

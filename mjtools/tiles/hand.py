@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from mjtools.tiles.frozen import Frozen
 from mjtools.tiles.kinds import NUM_KINDS, Tile
 
 # notation.py imports this module, so it is imported on first use and kept (a `from ... import`
@@ -30,7 +31,7 @@ CHOW, PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG = (
 KONG_KINDS = (EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG)
 
 
-class Meld:
+class Meld(Frozen):
     """A set laid down: `(123m)`, `(555z@W)`, `(5555z@W/added)`, `[1111m]`, `(55x5z)`.
 
     `tiles` are what the meld shows (a wildcard position shows the tile it stands for);
@@ -67,16 +68,6 @@ class Meld:
 
     def _key(self) -> tuple:
         return (self.tiles, self.kind, self.source, self.concealed, self.tag, self.wild, self.physical)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Meld:
@@ -139,7 +130,7 @@ class Meld:
         return hand.melds[0]
 
 
-class Aside:
+class Aside(Frozen):
     """Tiles set aside: flowers `{15f}`, kita `{kita=44z}`, stood tiles `{stood=...}`.
 
     A frozen value type (equality, hashing, repr, pickling as a frozen dataclass would give
@@ -153,16 +144,6 @@ class Aside:
     def __init__(self, tiles: tuple[Tile, ...], tag: str | None = None) -> None:
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "tag", tag)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -182,7 +163,7 @@ class Aside:
         return _notation().format_aside(self)
 
 
-class Hand:
+class Hand(Frozen):
     """A hand in notation: concealed tiles, melds in call order, set-aside groups, last tile.
 
     `last` is the `+X` tile: the winning tile for `score`, the tile just drawn otherwise.
@@ -236,16 +217,6 @@ class Hand:
 
     def _key(self) -> tuple:
         return (self.concealed, self.melds, self.aside, self.last)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Hand:

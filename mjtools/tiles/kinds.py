@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from mjtools.tiles.frozen import Frozen
+
 SUITS = "mpszfj"
 SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34, "j": 42}
 SUIT_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8, "j": 8}
@@ -141,7 +143,7 @@ def kind_glyph(kind: int, red: bool = False) -> str:
     return "\U0001F02A"  # joker
 
 
-class Tile:
+class Tile(Frozen):
     """One physical tile: a kind, and whether it is a red five. `str` is the notation.
 
     A frozen value type (equality, hashing, pickling as a frozen dataclass would give them),
@@ -159,16 +161,6 @@ class Tile:
             raise ValueError("only a five of m, p or s can be red")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "red", red)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Tile:

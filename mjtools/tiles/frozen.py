@@ -1,0 +1,61 @@
+"""The two bases of mjtools' read-only value types.
+
+Tile, Meld, Hand, WinContext, ShapeSpec, Ruleset and the scoring values are plain classes rather
+than dataclasses: a dataclass writes and compiles its methods when its module is imported, and
+a single command imports some forty of these modules before it answers (see README,
+Performance). Each class writes its own `__init__` (the fast one for its use) and takes from
+here what a frozen dataclass would have generated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _refuse(what: str, name: str) -> None:
+    from dataclasses import FrozenInstanceError  # the error a frozen dataclass raises
+
+    raise FrozenInstanceError(f"cannot {what} field {name!r}")
+
+
+class Frozen:
+    """Read-only once built: `__init__` sets the fields with object.__setattr__ (or through the
+    instance dict); assigning or deleting one afterwards raises FrozenInstanceError."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        _refuse("assign to", name)
+
+    def __delattr__(self, name: str) -> None:
+        _refuse("delete", name)
+
+
+class Record(Frozen):
+    """A Frozen value whose fields `FIELDS` (its constructor's keywords) live in the instance
+    dict: compared and hashed by them, shown like a dataclass, and `replace(**changes)` for a
+    changed copy. Anything else in the dict (a value worked out on first use) is not a field."""
+
+    __slots__ = ()
+    FIELDS: tuple[str, ...] = ()
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with these fields changed."""
+        d = self.__dict__
+        return type(self)(**{**{f: d[f] for f in self.FIELDS}, **changes})
+
+    def _key(self) -> tuple:
+        d = self.__dict__
+        return tuple([d[f] for f in self.FIELDS])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        d = self.__dict__
+        return f"{type(self).__name__}({', '.join(f'{f}={d[f]!r}' for f in self.FIELDS)})"
