@@ -4,21 +4,23 @@ so that a command the fast path answers does not load the general engine."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mjtools.tiles.frozen import Fields
 
 if TYPE_CHECKING:
     from mjtools.analysis.shapes import ShapeSpec
     from mjtools.tiles.hand import Hand
 
 
-class HandState:
+class HandState(Fields):
     """A hand reduced to what analysis needs. Mutable, compared by value (fields in order).
 
     Written out by hand rather than as a dataclass: compiling the generated methods was a
     measurable part of every command's start-up."""
 
     __match_args__ = ("counts", "wild", "melds", "meld_groups", "meld_pungs_only", "meld_tiles", "held", "meld_kinds", "concealed_kongs", "meld_counts", "wild_held")
-    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value
+    FIELDS = __match_args__  # compared by value (Fields), and unhashable: it is mutable
 
     def __init__(
         self,
@@ -45,17 +47,6 @@ class HandState:
         self.concealed_kongs = concealed_kongs
         self.meld_counts: list[int] = [] if meld_counts is None else meld_counts
         self.wild_held: list[int] = [] if wild_held is None else wild_held
-
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__match_args__)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
-
-    def __repr__(self) -> str:
-        return f"HandState({', '.join(f'{n}={v!r}' for n, v in zip(self.__match_args__, self._fields()))})"
 
     @property
     def tiles(self) -> int:

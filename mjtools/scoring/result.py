@@ -8,7 +8,7 @@ from typing import Any
 from mjtools.analysis.blocks import Decomposition
 from mjtools.messages import Msg
 from mjtools.output import SharedDict
-from mjtools.tiles.frozen import Frozen
+from mjtools.tiles.frozen import Fields, Frozen
 
 
 class Steps(list):
@@ -48,33 +48,12 @@ class _NoSteps(Steps):
 NO_STEPS: Steps = _NoSteps()
 
 
-class _Value:
-    """Field-wise equality and a dataclass-like repr for the value types below. They are plain
-    classes rather than dataclasses: a dataclass writes and compiles its methods when the module
-    is imported, a few milliseconds per single call for these four; `_fields` lists what a
-    value is made of, in constructor order."""
-
-    __slots__ = ()
-    _fields: tuple[str, ...] = ()
-
-    def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, f) for f in self._fields)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self._fields)})"
-
-
-class Awarded(_Value, Frozen):
+class Awarded(Fields, Frozen):
     """One fan a reading scores. Read-only: the fan plan hands out one shared instance per value,
     count and language."""
 
     __slots__ = ("id", "value", "count", "unit", "limit", "yaku", "category", "name", "record")
-    _fields = __slots__[:-1]  # the record is how it is written, not what it is
+    FIELDS = __slots__[:-1]  # the record is how it is written, not what it is
 
     id: str
     value: float  # per instance
@@ -117,11 +96,10 @@ class Awarded(_Value, Frozen):
         return 1 if self.unit == "limit" else self.value
 
 
-class Evaluation(_Value):
+class Evaluation(Fields):
     """The fans one decomposition scores."""
 
-    _fields = ("decomposition", "fans", "excluded", "reason", "pctx")
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    FIELDS = ("decomposition", "fans", "excluded", "reason", "pctx")
 
     def __init__(self, decomposition: Decomposition, fans: list[Awarded], excluded: list[tuple[str, str]] | None = None, reason: str | None = None, pctx: Any = None) -> None:
         self.decomposition = decomposition
@@ -131,11 +109,10 @@ class Evaluation(_Value):
         self.pctx = pctx  # the pattern Ctx of this reading (liability and stakes evaluate patterns on it)
 
 
-class HandValue(_Value):
+class HandValue(Fields):
     """What a score model makes of an evaluation, before payers are worked out."""
 
-    _fields = ("fan_total", "points", "base", "limit", "unit", "extra", "payments", "pot", "ledger", "rank", "adds", "tiebreak", "steps_fn", "unrounded")
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    FIELDS = ("fan_total", "points", "base", "limit", "unit", "extra", "payments", "pot", "ledger", "rank", "adds", "tiebreak", "steps_fn", "unrounded")
 
     def __init__(
         self,
@@ -181,9 +158,8 @@ class HandValue(_Value):
         return self.steps_fn() if self.steps_fn is not None else []
 
 
-class Settled(_Value):
-    _fields = ("payments", "pot", "ledger", "steps_fn")
-    __hash__ = None  # type: ignore[assignment]  # mutable
+class Settled(Fields):
+    FIELDS = ("payments", "pot", "ledger", "steps_fn")
 
     def __init__(self, payments: dict[str, float], pot: float, ledger: list[dict[str, Any]], steps_fn: Callable[[], list[str]] | None = None) -> None:
         self.payments = payments

@@ -31,31 +31,36 @@ class Frozen:
         _refuse("delete", name)
 
 
-class Record(Frozen):
-    """A Frozen value whose fields `FIELDS` (its constructor's keywords) live in the instance
-    dict: compared and hashed by them, shown like a dataclass, and `replace(**changes)` for a
-    changed copy. Anything else in the dict (a value worked out on first use) is not a field."""
+class Fields:
+    """Equality and a dataclass-like repr over the fields `FIELDS` (constructor order), read as
+    attributes (slots or the instance dict). Hashing is left to the subclass: a mutable value
+    stays unhashable, as a dataclass would leave it."""
 
     __slots__ = ()
     FIELDS: tuple[str, ...] = ()
 
-    def replace(self, **changes: Any) -> Any:
-        """A copy with these fields changed."""
-        d = self.__dict__
-        return type(self)(**{**{f: d[f] for f in self.FIELDS}, **changes})
-
     def _key(self) -> tuple:
-        d = self.__dict__
-        return tuple([d[f] for f in self.FIELDS])
+        return tuple([getattr(self, f) for f in self.FIELDS])
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
         return self._key() == other._key()  # type: ignore[attr-defined]
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{f}={v!r}' for f, v in zip(self.FIELDS, self._key()))})"
+
+
+class Record(Fields, Frozen):
+    """A Frozen `Fields` value, hashable, with `replace(**changes)` for a changed copy (its
+    constructor takes the fields as keywords). Anything else it keeps (a value worked out on
+    first use) is not a field."""
+
+    __slots__ = ()
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with these fields changed."""
+        return type(self)(**{**dict(zip(self.FIELDS, self._key())), **changes})
+
     def __hash__(self) -> int:
         return hash(self._key())
-
-    def __repr__(self) -> str:
-        d = self.__dict__
-        return f"{type(self).__name__}({', '.join(f'{f}={d[f]!r}' for f in self.FIELDS)})"
