@@ -32,15 +32,23 @@ NEEDS_OF: dict[str, Callable[..., int]] = {}
 # pattern's id whenever the pattern occurs (combos.relations: every set combination of the
 # reading). The fan plan reads it once per reading and skips the patterns it does not hold.
 TABLES: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
+# pattern id -> whether the bits it needs (NEEDS with NEEDS_OF) are also sufficient: True for
+# any parameters, or a function of the parameters saying so. Such a pattern is 1 on every
+# reading without wildcards that has those bits, so the fan plan counts it without a call. A
+# declaration, checked against the predicates on seeded hands (tests/test_fan_gates.py).
+EXACT: dict[str, bool | Callable[..., bool]] = {}
 
 
-def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None) -> Callable[[PatternFn], PatternFn]:
+def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None, exact: bool | Callable[..., bool] = False) -> Callable[[PatternFn], PatternFn]:
     """Register a function under one or more pattern ids (glossary ids). `needs` names
     reading features (`ctx.FEATURES`) without which the pattern is always 0, whatever its
     parameters; fans over it are skipped on readings that lack them. `needs_of(**params)`:
     the bits it needs with those parameters (the same keywords as the pattern). `table`: a
     function of the reading whose mapping holds the pattern's id whenever the pattern occurs
-    (also a necessary condition: fans over it are skipped on readings whose table lacks it)."""
+    (also a necessary condition: fans over it are skipped on readings whose table lacks it).
+    `exact`: the bits it needs are also sufficient (it is 1 on every reading that has them),
+    for any parameters (True) or for those `exact(**params)` accepts; a plan then counts it
+    without calling it."""
     from mjtools.patterns.ctx import BIT, situation_bit
 
     mask = 0
@@ -62,6 +70,8 @@ def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int]
                 NEEDS_OF[pid] = needs_of
             if table is not None:
                 TABLES[pid] = table
+            if exact:
+                EXACT[pid] = exact
         return fn
 
     return deco

@@ -40,6 +40,9 @@ FEATURES = (
     "two_suits",  # exactly two suits (缺一门): with no_suit, one_suit, three_suits, the suit count
     "reversible",  # only tiles that look the same upside down (推不倒), looked for only when used
     "pung2", "kong2",  # two pungs (or kongs) or more, two kongs or more (双暗刻, 双明杠 ...)
+    # exactly 0, 1 or 2 exposed (or added) kongs, and concealed kongs, among the melds: the
+    # kong-count fans (明杠, 暗杠, 双明杠, 双暗杠, 明暗杠) read no more than these
+    "kong_open0", "kong_open1", "kong_open2", "kong_hidden0", "kong_hidden1", "kong_hidden2",
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 ALL_FEATURES = -1  # every bit, the situation bits allocated later included (-1 & needs == needs)
@@ -155,10 +158,23 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
             f |= BIT["four"]
     if uses & (_REVERSIBLE_BIT | _RANK_SETS[0]):
         f |= _tile_set_bits(hand)
+    if uses & _KONG_COUNT_BITS:
+        shown = hidden = 0
+        for m in hand.melds:
+            if m.is_kong:
+                if m.concealed:
+                    hidden += 1
+                else:
+                    shown += 1
+        f |= _KONG_OPEN[shown] | _KONG_HIDDEN[hidden]
     return f
 
 
 _REVERSIBLE_BIT = BIT["reversible"]
+# The kong-count bits by the count (none for three or more).
+_KONG_OPEN = (BIT["kong_open0"], BIT["kong_open1"], BIT["kong_open2"], 0, 0)
+_KONG_HIDDEN = (BIT["kong_hidden0"], BIT["kong_hidden1"], BIT["kong_hidden2"], 0, 0)
+_KONG_COUNT_BITS = sum(_KONG_OPEN) | sum(_KONG_HIDDEN)
 
 
 def _tile_set_bits(hand: Hand) -> int:

@@ -6,12 +6,12 @@ from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
 
 
-@pattern("self_draw", needs=("tsumo",))
+@pattern("self_draw", needs=("tsumo",), exact=True)
 def self_draw(ctx: Ctx) -> int:
     return int(ctx.tsumo)
 
 
-@pattern("ron", needs=("ron",))
+@pattern("ron", needs=("ron",), exact=True)
 def ron(ctx: Ctx) -> int:
     return int(not ctx.tsumo)
 

@@ -12,7 +12,7 @@ def _ron_needs(*, ron_only: bool = False) -> int:
     return BIT["ron"] if ron_only is True else 0
 
 
-@pattern("concealed_hand", needs=("concealed",), needs_of=_ron_needs)
+@pattern("concealed_hand", needs=("concealed",), needs_of=_ron_needs, exact=lambda ron_only=False: type(ron_only) is bool)
 def concealed_hand(ctx: Ctx, *, ron_only: bool = False) -> int:
     """No exposed melds; concealed kongs allowed (门前清). `ron_only`: not with a self-draw."""
     if ron_only and ctx.tsumo:
@@ -20,7 +20,7 @@ def concealed_hand(ctx: Ctx, *, ron_only: bool = False) -> int:
     return int(ctx.concealed_hand)
 
 
-@pattern("concealed_self_draw", needs=("concealed", "tsumo"))
+@pattern("concealed_self_draw", needs=("concealed", "tsumo"), exact=True)
 def concealed_self_draw(ctx: Ctx) -> int:
     """Concealed hand won by self-draw (門前清自摸和 / 不求人)."""
     return int(ctx.concealed_hand and ctx.tsumo)
@@ -87,12 +87,23 @@ def kong(ctx: Ctx, *, kind: str = "any", tiles: str = "any") -> int:
 
 
 def _kongs_needed(*, open: int = -1, concealed: int = -1) -> int:
-    """Two kongs or more asked for: the bits of that many."""
+    """Two kongs or more asked for: the bits of that many; and the bits of exactly 0, 1 or 2
+    exposed or concealed kongs where those are asked for."""
     n = sum(v for v in (open, concealed) if type(v) is int and v > 0)
-    return BIT["kong3"] if n >= 3 else BIT["kong2"] if n == 2 else 0
+    bits = BIT["kong3"] if n >= 3 else BIT["kong2"] if n == 2 else 0
+    if type(open) is int and 0 <= open <= 2:
+        bits |= BIT[f"kong_open{open}"]
+    if type(concealed) is int and 0 <= concealed <= 2:
+        bits |= BIT[f"kong_hidden{concealed}"]
+    return bits
 
 
-@pattern("kong_count", needs=("kong",), needs_of=_kongs_needed)
+def _kongs_exact(*, open: int = -1, concealed: int = -1) -> bool:
+    """The bits say it all when each count asked for is any (-1), 0, 1 or 2."""
+    return all(type(v) is int and -1 <= v <= 2 for v in (open, concealed))
+
+
+@pattern("kong_count", needs=("kong",), needs_of=_kongs_needed, exact=_kongs_exact)
 def kong_count(ctx: Ctx, *, open: int = -1, concealed: int = -1) -> int:
     """1 when the hand has exactly `open` exposed or added kongs and `concealed` concealed
     kongs (-1: any number), and at least one kong (明杠, 暗杠, 双明杠, 双暗杠, 明暗杠)."""

@@ -9,13 +9,13 @@ from mjtools.patterns import pattern
 from mjtools.patterns.ctx import BIT, Ctx
 
 
-@pattern("basic_win", "chicken_hand", "plain_win")
+@pattern("basic_win", "chicken_hand", "plain_win", exact=True)
 def basic_win(ctx: Ctx) -> int:
     """Any winning shape. Rule files mark it `fallback` so it counts only when nothing else does."""
     return 1
 
 
-@pattern("all_pungs", needs=("standard", "no_chow"))
+@pattern("all_pungs", needs=("standard", "no_chow"), exact=True)
 def all_pungs(ctx: Ctx) -> int:
     """Four (16-tile: five) pungs or kongs and a pair."""
     return int(ctx.standard and not ctx.chows)
@@ -60,7 +60,7 @@ def pinfu(ctx: Ctx, *, ron_only: bool = False, value_tiles: str = "") -> int:
     return all_chows(ctx, two_sided_wait=True, pair_not_value=True, value_tiles=value_tiles)
 
 
-@pattern("seven_pairs", needs=("seven_pairs",))
+@pattern("seven_pairs", needs=("seven_pairs",), exact=True)
 def seven_pairs(ctx: Ctx) -> int:
     return int(ctx.form == "seven_pairs")
 

@@ -18,19 +18,19 @@ def _is_outside(k: int) -> bool:
     return k in TERMINALS or k >= 27
 
 
-@pattern("full_flush", needs=("one_suit", "no_honor"))
+@pattern("full_flush", needs=("one_suit", "no_honor"), exact=True)
 def full_flush(ctx: Ctx) -> int:
     """One number suit only, no honors (清一色)."""
     return int(len(ctx.suits) == 1 and not ctx.has_honors)
 
 
-@pattern("half_flush", needs=("one_suit", "honor"))
+@pattern("half_flush", needs=("one_suit", "honor"), exact=True)
 def half_flush(ctx: Ctx) -> int:
     """One number suit and honors (混一色)."""
     return int(len(ctx.suits) == 1 and ctx.has_honors)
 
 
-@pattern("all_honors", needs=("no_suit", "honor"))
+@pattern("all_honors", needs=("no_suit", "honor"), exact=True)
 def all_honors(ctx: Ctx) -> int:
     return int(not ctx.suits and ctx.has_honors)
 
@@ -44,7 +44,7 @@ def all_winds_honors(ctx: Ctx) -> int:
 _OUTSIDE = TERMINALS | HONORS
 
 
-@pattern("all_simples", needs=("simples_only",))
+@pattern("all_simples", needs=("simples_only",), exact=lambda open_allowed=True: open_allowed is True)
 def all_simples(ctx: Ctx, *, open_allowed: bool = True) -> int:
     """No terminals and no honors (断幺九)."""
     if not open_allowed and not ctx.concealed_hand:

@@ -13,8 +13,8 @@ from functools import partial
 from typing import Any
 
 from mjtools.output import SharedDict
-from mjtools.patterns import INSTANCES, NEEDS, NEEDS_OF, TABLES, registry
-from mjtools.patterns.ctx import BIT, SUIT_COUNT_BITS, Ctx, situation_bit
+from mjtools.patterns import EXACT, INSTANCES, NEEDS, NEEDS_OF, TABLES, registry
+from mjtools.patterns.ctx import ALL_FEATURES, BIT, SUIT_COUNT_BITS, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring import combine
 from mjtools.scoring.result import Awarded, Evaluation
@@ -108,6 +108,33 @@ def _suit_count_needs(suits: Mapping[str, int]) -> int:
     return SUIT_COUNT_BITS[lo] if lo == hi and 0 <= lo < len(SUIT_COUNT_BITS) else 0
 
 
+def is_exact(spec: Any) -> bool:
+    """Whether the bits a pattern spec needs are also sufficient (it is 1 on every reading
+    without wildcards that has them): a pattern declared `exact` for its parameters, or a
+    suit-count condition whose bits say it all (缺一门: two suits; 无字: no honor)."""
+    registry()
+    if isinstance(spec, str):
+        spec = {"id": spec}
+    if not isinstance(spec, Mapping):
+        return False
+    if "id" in spec:
+        how = EXACT.get(spec["id"])
+        if how is None or how is False:
+            return False
+        params = {k: v for k, v in spec.items() if k != "id"}
+        return how is True or how(**params) is True
+    if next(iter(spec), None) == "suits" and set(spec) <= {"suits", "honors"} and isinstance(spec["suits"], Mapping) and set(spec["suits"]) <= {"min", "max"}:
+        lo, hi = spec["suits"].get("min", 0), spec["suits"].get("max", 3)
+        if type(lo) is not int or type(hi) is not int:
+            return False
+        honors = spec.get("honors")
+        if honors is None:  # exactly n suits: the bit of n
+            return lo == hi and 0 <= lo < len(SUIT_COUNT_BITS)
+        # no honors and any number of suits from one up (a reading without honors holds one)
+        return honors is False and lo <= 1 and hi >= 3
+    return False
+
+
 def table_of(spec: Any) -> Callable[[Ctx], Mapping[str, Any]] | None:
     """For a spec that is one pattern without parameters, the shared table of the reading
     that holds the pattern's id whenever it occurs (`patterns.TABLES`), if it has one."""
@@ -160,13 +187,14 @@ def _whole(x: float) -> float | int:
 class Entry:
     """One fan of a plan."""
 
-    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts", "table")
+    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts", "table", "exact")
 
     def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
         self.id = fid
         self.fn, self.needs = compile_spec(fan["pattern"])
         self.alts = alternatives(fan["pattern"])  # an any_of: a reading needs one alternative's bits
         self.table = table_of(fan["pattern"])  # a shared table that must hold the pattern's id
+        self.exact = is_exact(fan["pattern"]) and not self.alts and self.table is None  # counted 1 without a call
         self.closed = fan_value(fan, True)
         self.open = fan_value(fan, False)
         self.instance = fan.get("per") == "instance"
@@ -274,7 +302,8 @@ class Plan:
             got = self._candidates[features] = tuple([e for needs, alts, e in self._gates if needs & features == needs and (not alts or _any_within(alts, features))])
         return got
 
-    def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]:
+    def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, float, Awarded], ...]:
+        """The candidates with their values and awards (function None: an exact fan, 1)."""
         return self._resolve(features, concealed, lang, opening)[0]
 
     def _resolve(self, features: int, concealed: bool, lang: str, opening: bool) -> tuple[tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]:
@@ -283,19 +312,22 @@ class Plan:
         if by_key is None:
             by_key = self._resolved[lang] = {}
         # Only the bits some fan needs decide the candidates (a wildcard reading's -1 keeps
-        # them all, the same set as every used bit).
-        key = ((features & self.uses) * 2 + concealed) * 2 + opening
+        # them all, the same set as every used bit); a wildcard reading calls every fan, the
+        # exact ones too (its bits say nothing).
+        wild = features == ALL_FEATURES
+        key = (((features & self.uses) * 2 + concealed) * 2 + opening) * 2 + wild
         got = by_key.get(key)
         if got is None:
             entries = self.opening if opening else self.candidates(features)
-            same = (entries, concealed, lang)
+            same = (entries, concealed, lang, wild)
             resolved = self._by_candidates.get(same)
             if resolved is None:
                 out = []
                 for e in entries:
                     value = e.closed if concealed else e.open
                     if value is not None:
-                        out.append((e.fn, e, value, e.awarded(value, 1, lang)))
+                        # An exact fan's bits are sufficient: no function, it counts 1.
+                        out.append((None if e.exact and not wild else e.fn, e, value, e.awarded(value, 1, lang)))
                 resolved = self._by_candidates[same] = tuple(out)
             tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
             got = by_key[key] = (resolved, tables, key)
@@ -351,9 +383,12 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     awarded = ctx.awarded
     flags = present = excl = 0
     for fn, e, value, single in plan.for_reading(ctx, lang, opening):
-        n = fn(ctx)
-        if not n:
-            continue
+        if fn is None:  # an exact fan: the reading's bits say it counts once
+            n = 1
+        else:
+            n = fn(ctx)
+            if not n:
+                continue
         if n == 1 or not e.instance:
             awarded[e.id] = 1
         else:

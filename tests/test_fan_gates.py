@@ -1,0 +1,78 @@
+"""The fan plan's shortcuts agree with the patterns they skip.
+
+A pattern declared `exact` (patterns.EXACT) is counted 1 without a call on every reading
+without wildcards whose feature bits hold what it needs; here every such fan is also called on
+seeded random wins of the shipped rule files, and must return 1 there."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from riichi_cases import random_case
+
+import mjtools.scoring as scoring
+from gen import winning_case
+from mcr_gen import mcr_case
+from mjtools.errors import MjError
+from mjtools.patterns.ctx import ALL_FEATURES
+from mjtools.rules import load
+from mjtools.rules.hand_options import build_context, normalize
+from mjtools.scoring import score
+from mjtools.scoring.fans import is_exact, plan_for
+from mjtools.tiles.notation import parse_hand
+
+RULES = ("mcr", "riichi", "guangdong-cantonese", "taiwan-16", "sichuan-xuezhan", "base-chinese", "hangzhou", "shanghai-baida", "zhuanzhuan", "ema")
+
+
+def _cases(rid: str, rng: random.Random, n: int):
+    for _ in range(n):
+        if rid == "mcr":
+            text, opts, _ = mcr_case(rng)
+            yield text, opts
+        elif rid == "riichi":
+            opts = random_case(rng).json_case()
+            yield opts.pop("hand"), opts
+        else:
+            got = winning_case(rng, sets=5 if rid == "taiwan-16" else 4, flowers=rng.random() < 0.5, two_suits=rng.random() < 0.3)
+            if got is not None:
+                yield got
+
+
+@pytest.mark.parametrize("rid", RULES)
+def test_exact_fans_hold_where_their_bits_do(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rs = load(rid)
+    plan = plan_for(rs)
+    exact = [e for e in (*plan.entries, *plan.opening) if e.exact]
+    checked = [0]
+    original = scoring.evaluate_fans
+
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False):
+        f = ctx.features
+        if f != ALL_FEATURES:
+            for e in exact:
+                if e.needs & f == e.needs:
+                    assert e.fn(ctx) == 1, f"{rid}: {e.id} is declared exact but is not 1 on {ctx.hand} ({ctx.d})"
+                    checked[0] += 1
+        return original(ctx, rs_, lang, plan_, opening)
+
+    monkeypatch.setattr(scoring, "evaluate_fans", checking)
+    rng = random.Random(f"gates:{rid}")
+    for text, opts in _cases(rid, rng, 300):
+        try:
+            ctx = build_context(normalize(opts, "score"), rs)
+            score(parse_hand(text), rs, ctx, text)
+        except MjError:
+            continue
+    if rid in ("mcr", "riichi", "guangdong-cantonese"):  # (wildcard variants skip the shortcut)
+        assert checked[0] > 100
+
+
+def test_exact_declarations() -> None:
+    """Which specs count as exact: parameters the declaration accepts, suit-count conditions."""
+    assert is_exact("self_draw") and is_exact({"id": "concealed_hand", "ron_only": True})
+    assert not is_exact({"id": "all_simples", "open_allowed": False})
+    assert is_exact({"suits": {"min": 2, "max": 2}}) and is_exact({"suits": {"min": 1}, "honors": False})
+    assert not is_exact({"suits": {"min": 1}, "honors": True}) and not is_exact("pure_straight")
+    mcr = plan_for(load("mcr"))
+    assert {e.id for e in mcr.entries if e.exact} >= {"chicken_hand", "self_draw", "concealed_self_draw", "concealed_hand", "missing_suit", "no_honors", "full_flush", "seven_pairs", "all_pungs", "all_simples", "melded_kong", "concealed_kong", "two_melded_kongs", "two_concealed_kongs", "concealed_and_melded_kong"}
