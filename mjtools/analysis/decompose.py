@@ -469,6 +469,32 @@ def knitted_straight(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iter
                     yield blocks
 
 
+SINGLE_BLOCK = tuple(Block(SINGLE, (k,)) for k in range(34))  # shared, like PAIR_BLOCK
+_KNITTED_SETS = tuple(frozenset(s) for s in KNITTED_STRAIGHTS)
+# Each straight's three knitted blocks in kind order (no wildcards): shared.
+_KNIT_BLOCKS = tuple(tuple(sorted((Block("knitted", s[i : i + 3]) for i in (0, 3, 6)), key=lambda b: b.kinds)) for s in KNITTED_STRAIGHTS)
+
+
+def _knitted_straight_plain(hand: Hand, spec: ShapeSpec, counts: list[int]) -> list[tuple[str, tuple[Block, ...], int]]:
+    """knitted_straight() without wildcards or stand-ins, from the counts already made (the
+    same readings in the same order)."""
+    if len(hand.melds) > 1 or spec.hand_size != 13 or not (len(spec.kinds) >= 34 or all(k in spec.kinds for k in range(27))):
+        return []
+    melds = tuple([_plain_meld_block(m, spec) for m in hand.melds])
+    if any(not b.is_set for b in melds) or sum(counts) != 14 - 3 * len(melds):
+        return []
+    out = []
+    for straight, knit in zip(KNITTED_STRAIGHTS, _KNIT_BLOCKS):
+        if not all(counts[k] for k in straight):
+            continue
+        rest = list(counts)
+        for k in straight:
+            rest[k] -= 1
+        for blocks in _standard_plain(rest, 1 - len(melds)):
+            out.append(("knitted_straight", knit + melds + tuple(blocks), 0))
+    return out
+
+
 def all_258(hand: Hand, spec: ShapeSpec, compact: bool = False) -> Iterator[list[Block]]:
     """将将和 (Changsha): every tile a 2, 5 or 8 in any arrangement; laid-down melds must be
     pungs or kongs of them. The concealed tiles are singles; each wildcard takes every 2, 5 or
@@ -587,11 +613,18 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
         elif form in ("knitted", "thirteen_unrelated"):
             # Fourteen different kinds, no melds.
             if not hand_melds and counts.count(1) == 14:
-                found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
+                if form == "knitted" and spec.hand_size == 13:
+                    # (as _irregular without wildcards: the suited kinds within one straight)
+                    held = [k for k in range(34) if counts[k]]
+                    suited = {k for k in held if k < 27}
+                    if any(suited <= s for s in _KNITTED_SETS):
+                        found.append((form, tuple([SINGLE_BLOCK[k] for k in held]), 0))
+                else:
+                    found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
         elif form == "knitted_straight":
             # Some knitted straight held whole, at most one meld.
             if len(hand_melds) <= 1 and counts[:27].count(0) <= 18 and _holds_knitted_straight(held_number_kinds(counts)):
-                found.extend((form, tuple(blocks), 0) for blocks in knitted_straight(hand, spec))
+                found.extend(_knitted_straight_plain(hand, spec, counts))
         else:
             found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
     out: list[Decomposition] = []
