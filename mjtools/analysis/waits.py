@@ -353,11 +353,16 @@ class _Counts:
         self.counts, self.melds, self.wild = counts, melds, 0
 
 
+_AT_MOST_ONE_MELD = frozenset(("thirteen_orphans", "knitted", "thirteen_unrelated", "knitted_straight"))  # the forms below that allow a meld at most
+
+
 def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str, ...]:
     """The irregular forms a hand of hand-size tiles may be ready in, by a quick necessary
     condition (most hands are nowhere near any of them)."""
     if st.wild:
         return forms
+    if st.melds > 1 and _AT_MOST_ONE_MELD.issuperset(forms):
+        return ()  # (most hands: two melds rule out every irregular form at once)
     if not _KNITTED:  # (imported once: an import statement costs microseconds per call)
         from mjtools.analysis.decompose import KNITTED_MASKS, held_number_kinds
 

@@ -181,8 +181,10 @@ def _tile_set_bits(hand: Hand) -> int:
     """The reversible and rank-set bits of the hand's tiles (a reading holds the same kinds,
     bonus tiles aside). Where tiles of the 34 kinds are set aside (riichi's Norths) the reading
     may hold fewer kinds than the hand: every such bit is set, and the fans decide."""
-    if hand.aside and any(t.kind < 34 for a in hand.aside for t in a.tiles):
-        return _RANK_SETS[0] | _REVERSIBLE_BIT
+    for a in hand.aside:  # (plain loops: flowers are set aside on most Chinese Official hands)
+        for t in a.tiles:
+            if t.kind < 34:
+                return _RANK_SETS[0] | _REVERSIBLE_BIT
     held = _held_bytes(hand.counts)
     f = 0 if held & _NOT_REVERSIBLE else _REVERSIBLE_BIT
     for bit, outside in _RANK_SET_TESTS:

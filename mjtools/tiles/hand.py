@@ -288,7 +288,10 @@ class Hand(Frozen):
     @property
     def is_concealed(self) -> bool:
         """No meld breaks concealment (concealed kongs allowed)."""
-        return all(m.concealed for m in self.melds)  # (is_open is `not concealed`)
+        for m in self.melds:  # (is_open is `not concealed`; a plain loop: once per scored hand)
+            if not m.concealed:
+                return False
+        return True
 
     @property
     def open_melds(self) -> tuple[Meld, ...]:
