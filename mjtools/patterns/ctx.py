@@ -440,7 +440,14 @@ class Ctx:
     @lazy
     def concealed_pung_count(self) -> int:
         """Concealed pungs and kongs (a pung completed by a discard does not count)."""
-        return sum(1 for b in self.pungs if self.concealed_pung(b))
+        # (concealed_pung inlined: a loop per reading with pungs)
+        n = 0
+        win_block = self.win_block
+        ron = not self.win.tsumo
+        for b in self.pungs:
+            if b.concealed and (b.meld is not None or not (b is win_block and ron)):
+                n += 1
+        return n
 
     # -- tiles ----------------------------------------------------------------------------------
     @lazy

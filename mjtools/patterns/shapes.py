@@ -127,24 +127,20 @@ def triple_pung(ctx: Ctx) -> int:
     return int(any(m & s == s for s in _TRIPLE_PUNGS))
 
 
-def concealed_pung_count(ctx: Ctx) -> int:
-    return ctx.concealed_pung_count
-
-
 @pattern("concealed_pungs_3", needs=("pung3",))
 def concealed_pungs_3(ctx: Ctx) -> int:
     """Three concealed pungs (kongs count; a pung completed by a discard does not)."""
-    return int(concealed_pung_count(ctx) == 3)
+    return int(ctx.concealed_pung_count == 3)
 
 
 @pattern("concealed_pungs_4", needs=("pung4",))
 def concealed_pungs_4(ctx: Ctx) -> int:
-    return int(concealed_pung_count(ctx) >= 4)
+    return int(ctx.concealed_pung_count >= 4)
 
 
 @pattern("concealed_pungs_5", needs=("pung4",))
 def concealed_pungs_5(ctx: Ctx) -> int:
-    return int(concealed_pung_count(ctx) >= 5)
+    return int(ctx.concealed_pung_count >= 5)
 
 
 def _pungs_needed(*, min: int = 1) -> int:
@@ -157,5 +153,5 @@ def _pungs_needed(*, min: int = 1) -> int:
 @pattern("concealed_pungs", needs=("pung",), needs_of=_pungs_needed)
 def concealed_pungs(ctx: Ctx, *, min: int = 1) -> int:
     """Counts concealed pungs when there are at least `min`."""
-    n = concealed_pung_count(ctx)
+    n = ctx.concealed_pung_count
     return n if n >= min else 0
