@@ -145,6 +145,8 @@ class Analyzer:
             (g, (0, 9, 18, 27)[g], (9, 18, 27, 34)[g], {}, lay[1], POW5[: len(lay[1])]) for g, lay in enumerate(self.layout) if lay is not None
         ]
         self.plans: dict = {}  # plan -> its Analyzer (`plans.plan_analyzer`)
+        self.symmetric: bool | None = None  # every kind plays alike (`fastrows.symmetric`)
+        self._profiles: dict[tuple[int, ...], dict | None] = {}  # (`fastrows.rows_symmetric`)
         self._readings_cache: dict[Melds, list] = {}
         self._meta: dict[int, tuple[str, tuple | None]] = {}  # table id -> (variant, split checks)
         self._tids: dict[int, int] = {}  # id of a table's local -> global list -> a small table id
@@ -772,9 +774,13 @@ class Analyzer:
         kinds = list(compress(_KINDS50, physical) if discardable is None else filter(discardable, compress(_KINDS50, physical)))
         # mjtools.fast answers one hand at a time; over the discards of one hand the shared
         # per-group work below is faster (measured on the efficient bot's decisions)
-        from mjtools.sim.fastrows import rows_one_reading
+        from mjtools.sim import fastrows
 
-        rows = rows_one_reading(self, physical, m, held, unseen, kinds, only_best)
+        if not m.n and (self.symmetric if self.symmetric is not None else fastrows.symmetric(self)):
+            rows = fastrows.rows_symmetric(self, physical, held, unseen, kinds, only_best)
+            if rows is not None:
+                return rows
+        rows = fastrows.rows_one_reading(self, physical, m, held, unseen, kinds, only_best)
         if rows is not None:
             return rows
         if not self.has_standard and self._forms is None and not self.wild and not self.stand and not self.slow and not m.n:
