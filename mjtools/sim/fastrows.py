@@ -121,7 +121,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     cm14 = None  # the hand's `_count_masks`, when seven pairs / orphans are weighed
     mapped = bool(wilds or stand)
     # kinds whose every copy is held (no draw of them): seldom any
-    full = 0 if mapped else sum(1 << x for x in compress(range(34), map(ge, held, copies)))
+    full = 0 if mapped or max(held[:34]) < an.fewest else sum(1 << x for x in compress(range(34), map(ge, held, copies)))
     for k, d, g, ng, n, w_left, i in after:
         o = other.get(k, INF)
         if o <= d:
@@ -255,7 +255,7 @@ def rows_symmetric(an: Analyzer, physical: Sequence[int], held: Sequence[int], u
     if per is None:
         return None
     # kinds whose every copy is held (no draw of them) but the discarded one
-    full = sum(1 << x for x in compress(range(34), map(ge, held, an.copies)))
+    full = 0 if max(held[:34]) < an.fewest else sum(1 << x for x in compress(range(34), map(ge, held, an.copies)))
     least = min([per[physical[k]][0] for k in kinds], default=INF)
     rows = []
     for k in kinds:

@@ -80,7 +80,7 @@ def melds_info(meld_kinds: Sequence[Sequence[int]], stand: dict[int, int] | None
     return Melds(len(meld_kinds), frozenset(groups), pungs_only, (per[0], per[1], per[2], per[3]), tuple(counts), concealed, frozenset(k for k in range(34) if counts[k]))
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     """One discard: its kind, the shanten after it, the kinds that improve, their live count."""
 
@@ -100,6 +100,7 @@ class Analyzer:
     def __init__(self, spec: ShapeSpec, copies: Sequence[int], void: int | None = None):
         self.spec = spec
         self.copies = list(copies)
+        self.fewest = min(self.copies[:34])  # (a hand holding fewer of every kind holds no kind all out)
         self.void = void
         self.layout = spec.group_layout()
         self.stand = dict(spec.stand_ins)
@@ -699,6 +700,8 @@ class Analyzer:
 
     def _drawable(self, held: Sequence[int]) -> int:
         mask = self.kinds_mask
+        if max(held[:34]) < self.fewest:  # (no kind held as often as it has copies)
+            return mask
         copies = self.copies
         for k in range(34):
             if held[k] >= copies[k]:
@@ -710,8 +713,7 @@ class Analyzer:
         if self.fast is not None:
             if self.fast.shanten(counts, m.n) != 0:
                 return []
-            mask = self.fast.waits_mask(counts, m.n, self._drawable(held))
-            return [k for k in range(34) if mask >> k & 1]
+            return kinds_of_mask(self.fast.waits_mask(counts, m.n, self._drawable(held)))
         sh, eff = self.effective(counts, wild, m, held)
         return eff if sh == 0 else []
 
