@@ -62,6 +62,7 @@ class HandEngine(Claims):
         self.wild: frozenset[int] = frozenset()
         self.counted: dict[int, Counted] = {}  # kinds whose putting out counts (play.discard_situations)
         self.vis = [0] * 50
+        self._waits_memo: dict[tuple, tuple[int, list[int]]] = {}  # (`waits`)
         self.first_discards: list[int] = []
         self.end = "exhaustive_draw"
         self.abort: str | None = None
@@ -131,10 +132,17 @@ class HandEngine(Claims):
         """Kinds completing p's hand of hand-size tiles (cached until the hand changes)."""
         if p._waits is None:
             an = self.analyzer(p.void)
-            counts, wild = an.natural(p.counts)
             m = self.melds_info(p)
-            p.shanten = an.shanten(counts, wild, m)
-            p._waits = an.waits(counts, wild, m, p.held()) if p.shanten == 0 else []
+            held = p.held()
+            # a hand met again this hand (a discard weighed for riichi, then made) is not
+            # worked out again: the answer depends on the analysis, the tiles and the melds only
+            key = (an, bytes(p.counts), m, bytes(held))
+            got = self._waits_memo.get(key)
+            if got is None:
+                counts, wild = an.natural(p.counts)
+                sh = an.shanten(counts, wild, m)
+                got = self._waits_memo[key] = (sh, an.waits(counts, wild, m, held) if sh == 0 else [])
+            p.shanten, p._waits = got
         return p._waits
 
     def ready_discards(self, p: Player, codes: list[int]) -> list[int]:

@@ -80,7 +80,7 @@ def melds_info(meld_kinds: Sequence[Sequence[int]], stand: dict[int, int] | None
     return Melds(len(meld_kinds), frozenset(groups), pungs_only, (per[0], per[1], per[2], per[3]), tuple(counts), concealed, frozenset(k for k in range(34) if counts[k]))
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     """One discard: its kind, the shanten after it, the kinds that improve, their live count."""
 
@@ -100,6 +100,7 @@ class Analyzer:
     def __init__(self, spec: ShapeSpec, copies: Sequence[int], void: int | None = None):
         self.spec = spec
         self.copies = list(copies)
+        self.fewest = min(self.copies[:34])  # (a hand holding fewer of every kind holds no kind all out)
         self.void = void
         self.layout = spec.group_layout()
         self.stand = dict(spec.stand_ins)
@@ -145,6 +146,8 @@ class Analyzer:
             (g, (0, 9, 18, 27)[g], (9, 18, 27, 34)[g], {}, lay[1], POW5[: len(lay[1])]) for g, lay in enumerate(self.layout) if lay is not None
         ]
         self.plans: dict = {}  # plan -> its Analyzer (`plans.plan_analyzer`)
+        self.symmetric: bool | None = None  # every kind plays alike (`fastrows.symmetric`)
+        self._profiles: dict[tuple[int, ...], dict | None] = {}  # (`fastrows.rows_symmetric`)
         self._readings_cache: dict[Melds, list] = {}
         self._meta: dict[int, tuple[str, tuple | None]] = {}  # table id -> (variant, split checks)
         self._tids: dict[int, int] = {}  # id of a table's local -> global list -> a small table id
@@ -697,6 +700,8 @@ class Analyzer:
 
     def _drawable(self, held: Sequence[int]) -> int:
         mask = self.kinds_mask
+        if max(held[:34]) < self.fewest:  # (no kind held as often as it has copies)
+            return mask
         copies = self.copies
         for k in range(34):
             if held[k] >= copies[k]:
@@ -708,8 +713,7 @@ class Analyzer:
         if self.fast is not None:
             if self.fast.shanten(counts, m.n) != 0:
                 return []
-            mask = self.fast.waits_mask(counts, m.n, self._drawable(held))
-            return [k for k in range(34) if mask >> k & 1]
+            return kinds_of_mask(self.fast.waits_mask(counts, m.n, self._drawable(held)))
         sh, eff = self.effective(counts, wild, m, held)
         return eff if sh == 0 else []
 
@@ -772,9 +776,13 @@ class Analyzer:
         kinds = list(compress(_KINDS50, physical) if discardable is None else filter(discardable, compress(_KINDS50, physical)))
         # mjtools.fast answers one hand at a time; over the discards of one hand the shared
         # per-group work below is faster (measured on the efficient bot's decisions)
-        from mjtools.sim.fastrows import rows_one_reading
+        from mjtools.sim import fastrows
 
-        rows = rows_one_reading(self, physical, m, held, unseen, kinds, only_best)
+        if not m.n and (self.symmetric if self.symmetric is not None else fastrows.symmetric(self)):
+            rows = fastrows.rows_symmetric(self, physical, held, unseen, kinds, only_best)
+            if rows is not None:
+                return rows
+        rows = fastrows.rows_one_reading(self, physical, m, held, unseen, kinds, only_best)
         if rows is not None:
             return rows
         if not self.has_standard and self._forms is None and not self.wild and not self.stand and not self.slow and not m.n:
