@@ -309,6 +309,30 @@ def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int]
     """More copies of a kind between the hand and the tiles the options name than the tile set
     has, or (`reds_matter`: where a red five changes the value) fewer red fives than four of a
     five must include."""
+    # Every hand passes here and nearly all are fine: the counts are checked first without
+    # building anything; a hand with too many copies of a kind, or more fives than the plain
+    # ones (which may need a red one), is looked at in full for the message.
+    f = _facts(rs)
+    counts = hand.counts
+    extra: dict[int, int] = {}
+    if ctx.visible or ctx.indicators or ctx.ura or ctx.kita:
+        for tiles in (ctx.visible, ctx.indicators.get("dora", ()), ctx.ura):
+            for t in tiles:
+                extra[t.kind] = extra.get(t.kind, 0) + 1
+        if ctx.kita and f.kita is not None:
+            extra[f.kita.kind] = extra.get(f.kita.kind, 0) + ctx.kita
+        limits = _copies_in_play()(rs, ctx) if f.turned_copy else rs.copies
+        for k, n in extra.items():
+            if counts[k] + n > limits[k] and k not in wild:
+                return _copies_reason(hand, rs, ctx, wild, reds_matter)
+    if reds_matter:
+        for five, _, _, plain in f.fives:
+            if counts[five] + extra.get(five, 0) > plain:
+                return _copies_reason(hand, rs, ctx, wild, reds_matter)
+    return None
+
+
+def _copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int], reds_matter: bool) -> str | None:
     f = _facts(rs)
     named = _seen_tiles(f, ctx) if (ctx.visible or ctx.indicators or ctx.ura or ctx.kita) else {}
     fives = f.fives if reds_matter else ()
