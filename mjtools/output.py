@@ -33,15 +33,16 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
 
 class SharedDict(dict):
     """A read-only dict that many records hold at once (a fan's entry in a score record, a fu
-    line): built once, never copied per record, and written as JSON once, when it is made
-    (`dumps` reuses the text). Writing to it raises, so no caller can change another record
-    through it, nor make its text stale (copy it with dict() first)."""
+    line): built once, never copied per record, and written as JSON once, the first time a
+    record holding it is (`dumps` reuses the text; a table never asks for it). Writing to it
+    raises, so no caller can change another record through it, nor make its text stale (copy
+    it with dict() first)."""
 
     __slots__ = ("_json",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         dict.__init__(self, *args, **kwargs)
-        self._json = _ENCODER.encode(dict(self))
+        self._json: str | None = None
 
     def _refuse(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("a shared record part is read-only: copy it with dict() first")
@@ -61,7 +62,10 @@ class SharedDict(dict):
 
     def json(self) -> str:
         """Its JSON text, as `dumps` writes it."""
-        return self._json
+        got = self._json
+        if got is None:
+            got = self._json = _ENCODER.encode(dict(self))
+        return got
 
 
 try:  # the C encoder, called directly (JSONEncoder.encode builds a new one on every call); no
@@ -102,13 +106,13 @@ def dumps(obj: Any) -> str:
             add(kt + ("true" if v else "false"))
         elif t is list:
             try:  # a list of shared parts (fans, fu lines, ledger entries): their kept texts
-                add(kt + "[" + ", ".join([x._json for x in v]) + "]")
+                add(kt + "[" + ", ".join([x._json or x.json() for x in v]) + "]")
             except AttributeError:
                 add(kt + "".join(_C(v, 0)))
         elif t is dict:
             add(kt + _flat(v))
         elif t is SharedDict:
-            add(kt + v._json)
+            add(kt + (v._json or v.json()))
         else:
             add(kt + "".join(_C(v, 0)))
     return "{" + ", ".join(parts) + "}"

@@ -19,7 +19,6 @@ from mjtools.patterns.ctx import Ctx
 PatternFn = Callable[..., int]
 InstancesFn = Callable[..., "tuple[tuple[int, ...], ...]"]
 PATTERNS: dict[str, PatternFn] = {}
-DOCS: dict[str, str] = {}
 NEEDS: dict[str, int] = {}  # pattern id -> feature bits it cannot occur without (patterns/ctx.py)
 # pattern id -> its occurrences as groups of sets (indices into ctx.sets), for the patterns that
 # are made of sets: a fan with `combine: sets` (the account-once principle) and an exclusion
@@ -55,7 +54,6 @@ def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int]
             if pid in PATTERNS:
                 raise ValueError(f"pattern {pid!r} registered twice")
             PATTERNS[pid] = fn
-            DOCS[pid] = inspect.getdoc(fn) or ""
             if mask:
                 NEEDS[pid] = mask
             if needs_of is not None:

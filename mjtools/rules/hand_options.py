@@ -5,7 +5,7 @@ values, `build_context` makes the `WinContext` a ruleset accepts."""
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from mjtools.analysis.wildcards import indicator_roles
 from mjtools.errors import NotationError, UsageError
@@ -16,21 +16,25 @@ from mjtools.tiles.notation import parse_tile, parse_tiles
 SEATS = ("E", "S", "W", "N")
 
 
-class Opt(NamedTuple):  # a NamedTuple: a frozen dataclass costs about 1 ms more to define
-    """One hand-context option: its Click declaration and its batch JSON key."""
+class Opt:
+    """One hand-context option: its Click declaration and its batch JSON key. (A plain class:
+    a NamedTuple compiles its constructor when the module is imported, on every call.)"""
 
-    name: str  # long option name
-    kind: str  # flag, int, seat, tile, tiles, str, suit, seats, kv
-    help: str
-    multiple: bool = False
-    commands: frozenset[str] = frozenset({"score", "wait", "shanten"})
-    short: str | None = None
-    metavar: str | None = None
-    default: Any = None
+    __slots__ = ("name", "kind", "help", "multiple", "commands", "short", "metavar", "default", "key")
 
-    @property
-    def key(self) -> str:
-        return self.name.replace("-", "_")
+    def __init__(self, name: str, kind: str, help: str, multiple: bool = False, commands: frozenset[str] = frozenset({"score", "wait", "shanten"}), short: str | None = None, metavar: str | None = None, default: Any = None) -> None:
+        self.name = name  # long option name
+        self.kind = kind  # flag, int, seat, tile, tiles, str, suit, seats, kv
+        self.help = help
+        self.multiple = multiple
+        self.commands = commands
+        self.short = short
+        self.metavar = metavar
+        self.default = default
+        self.key = name.replace("-", "_")
+
+    def __repr__(self) -> str:
+        return f"Opt({self.name!r}, {self.kind!r})"
 
 
 ALL = frozenset({"score", "wait", "shanten"})

@@ -17,7 +17,7 @@ import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from mjtools.errors import RuleFileError, UnknownRulesError
 from mjtools.rules import rulecache
@@ -219,14 +219,17 @@ def merge(base: Any, over: Any, origins: Origins, file: str, path: tuple[str, ..
     return over
 
 
-class Chain(NamedTuple):
+class Chain:
     """A rule file and everything it extends, read and merged."""
 
-    merged: dict[str, Any]
-    origins: Origins
-    files: list[str]  # real paths, leaf first
-    datas: list[dict[str, Any]]  # each file's own mapping (shared: not to be changed), leaf first
-    links: list[list[Any]]  # [file, its extends value or None, digest of its bytes], leaf first
+    __slots__ = ("merged", "origins", "files", "datas", "links")
+
+    def __init__(self, merged: dict[str, Any], origins: Origins, files: list[str], datas: list[dict[str, Any]], links: list[list[Any]]) -> None:
+        self.merged = merged
+        self.origins = origins
+        self.files = files  # real paths, leaf first
+        self.datas = datas  # each file's own mapping (shared: not to be changed), leaf first
+        self.links = links  # [file, its extends value or None, digest of its bytes], leaf first
 
 
 def resolve_chain(path: str | os.PathLike[str], deleted: set | None = None) -> Chain:

@@ -38,7 +38,7 @@ def split_excludes(entries: Any) -> tuple[tuple[str, ...], tuple[tuple[str, int,
     whole: list[str] = []
     partial: list[tuple[str, int, bool]] = []
     for ex in entries or ():
-        if isinstance(ex, Mapping):
+        if type(ex) is not str and isinstance(ex, Mapping):
             partial.append((ex["fan"], int(ex.get("count", 0)), bool(ex.get("same_sets"))))
         else:
             whole.append(ex)

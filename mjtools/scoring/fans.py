@@ -24,7 +24,7 @@ Fn = Callable[[Ctx], int]
 
 def fan_value(fan: Mapping[str, Any], concealed: bool) -> float | None:
     v = fan["value"]
-    if isinstance(v, Mapping):
+    if type(v) is not int and type(v) is not float and isinstance(v, Mapping):  # (most values are a number)
         got = v.get("closed") if concealed else v.get("open", v.get("closed"))
         return got
     return v
@@ -164,9 +164,14 @@ class Entry:
 
     def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
         self.id = fid
-        self.fn, self.needs = compile_spec(fan["pattern"])
-        self.alts = alternatives(fan["pattern"])  # an any_of: a reading needs one alternative's bits
-        self.table = table_of(fan["pattern"])  # a shared table that must hold the pattern's id
+        spec = fan["pattern"]
+        self.fn, self.needs = compile_spec(spec)
+        if type(spec) is str:  # most fans: one pattern id (the general forms below answer the same)
+            self.alts, self.table, self.inst_fn = (), TABLES.get(spec), INSTANCES.get(spec)
+        else:
+            self.alts = alternatives(spec)  # an any_of: a reading needs one alternative's bits
+            self.table = table_of(spec)  # a shared table that must hold the pattern's id
+            self.inst_fn = compile_instances(spec)
         self.closed = fan_value(fan, True)
         self.open = fan_value(fan, False)
         self.instance = fan.get("per") == "instance"
@@ -180,7 +185,6 @@ class Entry:
         self.names = fan.get("names")
         self.excludes, self.partial = combine.split_excludes(fan.get("excludes", ()))
         self.combine = fan.get("combine") == "sets"  # counted under the account-once principle
-        self.inst_fn = compile_instances(fan["pattern"])
         self.fallback = bool(fan.get("fallback"))
         self._name: dict[str, str] = {}
         self.names3 = SharedDict((lang, pick(self.names, lang) or fid) for lang in ("en", "ja", "zh"))

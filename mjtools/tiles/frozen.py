@@ -64,3 +64,8 @@ class Record(Fields, Frozen):
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, tuple]:
+        # Built again through the constructor (its fields in order): pickle's default would
+        # assign the slots one by one, which a Frozen value refuses.
+        return type(self), self._key()
