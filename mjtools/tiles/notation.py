@@ -494,26 +494,10 @@ def format_aside(a: Aside) -> str:
     return "{" + (f"{a.tag}=" if a.tag else "") + format_tiles(a.tiles) + "}"
 
 
-# id(meld) -> (meld, its text): parsed melds are shared values, so each is written once (the
-# meld is held with its text, so its id is not reused while the entry lives).
-_MELD_TEXT: dict[int, tuple[Meld, str]] = {}
-
-
-def _meld_text(m: Meld) -> str:
-    got = _MELD_TEXT.get(id(m))
-    if got is not None and got[0] is m:
-        return got[1]
-    text = format_meld(m)
-    if len(_MELD_TEXT) > 4096:
-        _MELD_TEXT.clear()
-    _MELD_TEXT[id(m)] = (m, text)
-    return text
-
-
 def format_hand(hand: Hand) -> str:
     text = hand._ctext or format_tiles(hand.concealed)
     if hand.melds:
-        text += "".join([_meld_text(m) for m in hand.melds])
+        text += "".join([format_meld(m) for m in hand.melds])
     if hand.aside:
         text += "".join([format_aside(a) for a in hand.aside])
     last = hand.last
