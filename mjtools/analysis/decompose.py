@@ -185,7 +185,8 @@ def _standard_plain(counts: list[int], sets: int) -> list[tuple[Block, ...]]:
         part = counts[base : base + size]
         if not any(part):
             continue
-        splits = group_splits(tuple(part), base, chows)
+        key = (tuple(part), base)
+        splits = _SPLITS.get(key) or group_splits(key[0], base, chows)
         if not splits:
             return []
         per_group.append(splits)
@@ -594,7 +595,7 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     found: list[tuple[str, tuple[Block, ...], int]] = []
     for form in spec.forms:
         if form == "standard":
-            melds = tuple([_plain_meld_block(m, spec) for m in hand_melds])
+            melds = tuple([_plain_meld_block(m, spec) for m in hand_melds]) if hand_melds else ()
             sets = spec.sets_needed - len(melds)
             if sets >= 0 and sum(counts) == 3 * sets + 2:
                 for blocks in _standard_plain(counts, sets):

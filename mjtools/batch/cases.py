@@ -23,7 +23,7 @@ def default_rules(value: str | None) -> str:
     else riichi."""
     if value:
         return value
-    env = os.environ.get("MJTOOLS_RULES")
+    env = _RUN_ENV[0] if _RUN_RULES is not None else os.environ.get("MJTOOLS_RULES")
     if not env:
         return "riichi"
     if env not in _ENV_FOUND:  # checked once per process, not per batch line
@@ -48,6 +48,9 @@ _ENV_FOUND: set[str] = set()
 # again.
 _RUN_RULES: dict[tuple[str, frozenset], Any] | None = None
 _NO_OPTIONS: frozenset = frozenset()
+# $MJTOOLS_RULES as a run read it when it started (os.environ.get raises and catches a
+# KeyError inside when the variable is unset: not a cost to pay on every line).
+_RUN_ENV: list[str | None] = [None]
 
 
 @contextmanager
@@ -56,6 +59,7 @@ def rules_memo() -> Iterator[None]:
     global _RUN_RULES
     outer = _RUN_RULES
     if outer is None:
+        _RUN_ENV[0] = os.environ.get("MJTOOLS_RULES")
         _RUN_RULES = {}
     try:
         yield
@@ -118,14 +122,15 @@ CASE_KEYS: dict[str, tuple[type, str]] = {
 }
 
 
+_CASE_KEY_SET = frozenset(CASE_KEYS)
+
+
 def _check_keys(obj: dict[str, Any]) -> None:
     # Most cases hold "hand" (a string) and hand-context options only: checked with a lookup
     # per key; anything else goes through the loop below, so a case with several wrong keys
     # names the same one as before.
-    for key in obj:
-        if key in CASE_KEYS and (key != "hand" or type(obj[key]) is not str):
-            break
-    else:
+    common = _CASE_KEY_SET.intersection(obj)  # (one pass in C over the case's keys)
+    if not common or (len(common) == 1 and "hand" in common and type(obj["hand"]) is str):
         return
     from mjtools.rules.hand_options import shown
 

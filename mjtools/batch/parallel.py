@@ -15,6 +15,7 @@ of workers; exit statuses are the same too (the failed lines are counted across 
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -48,6 +49,7 @@ def _start(job: Any) -> None:
     global _JOB
     _JOB = job
     if cases._RUN_RULES is None:  # spawned (a forked worker inherits the parent's run memo)
+        cases._RUN_ENV[0] = os.environ.get("MJTOOLS_RULES")
         cases._RUN_RULES = {}
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 

@@ -147,7 +147,7 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
         f |= BIT["ura"]
     if hand.reds:
         f |= BIT["red"]
-    if win.kita or any(a.tag == "kita" for a in hand.aside):
+    if win.kita or (hand.aside and any(a.tag == "kita" for a in hand.aside)):
         f |= BIT["kita"]
     if uses & _COUNT_BITS:
         counts = hand.counts

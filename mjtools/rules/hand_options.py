@@ -161,6 +161,9 @@ def kv_pairs(values: Any, name: str) -> dict[str, Any]:
 # -> the seat. Anything else (another kind, a value of another type, a wrong value) takes the
 # general path, which gives the same result or the same error.
 _QUICK: dict[str, str] = {o.key: o.kind for o in OPTIONS if o.kind in ("flag", "int", "seat") and not o.key.endswith("_")}
+# The same by command: only the keys that command takes.
+_QUICK_FOR: dict[str, dict[str, str]] = {c: {k: kind for k, kind in _QUICK.items() if c in BY_KEY[k].commands} for o in OPTIONS for c in o.commands}
+_NO_QUICK: dict[str, str] = {}
 _SEAT_OF = {**{s: s for s in SEATS}, **{s.lower(): s for s in SEATS}}
 
 
@@ -168,10 +171,10 @@ def normalize(raw: dict[str, Any], command: str) -> dict[str, Any]:
     """Typed option values from Click parameters or a batch JSON case (unknown keys refused;
     every value of the wrong JSON type refused, with the option's name)."""
     out: dict[str, Any] = {}
-    quick = _QUICK
+    quick = _QUICK_FOR.get(command, _NO_QUICK)
     for key, value in raw.items():
         kind = quick.get(key)
-        if kind is not None and command in BY_KEY[key].commands:
+        if kind is not None:
             t = type(value)
             if kind == "seat":
                 if t is str and (seat := _SEAT_OF.get(value)) is not None:

@@ -128,11 +128,25 @@ def check_hand(
     if size not in want and not any_size:
         need = " or ".join(str(w) for w in want)
         raise TileCountError(f"hand has {size} tiles; {rs.id} needs {need} (concealed + 3 per meld + the + tile)")
+    melds = hand.melds
+    if melds and not wild:
+        # A meld that passed these checks under this ruleset passes them again (parsed melds
+        # are shared values): kept by identity, with the meld, so its id is not reused.
+        ok = rs.__dict__.get("_melds_ok")
+        if ok is None:
+            ok = rs.__dict__["_melds_ok"] = {}
+        for m in melds:
+            if ok.get(id(m)) is not m:
+                break
+        else:
+            melds = ()
+    else:
+        ok = None
     calls = rs.section("calls")
-    kinds_ok = set(calls.get("meld_kinds", {})) if hand.melds else ()
-    entries = counted_entries(rs) if hand.melds else ()
+    kinds_ok = set(calls.get("meld_kinds", {})) if melds else ()
+    entries = counted_entries(rs) if melds else ()
     counted = counted_kinds(entries, wild) if entries else None
-    for m in hand.melds:
+    for m in melds:
         bonus = next((k for k in m.kinds if k in rs.bonus_kinds and k not in wild), None)
         if bonus is not None:
             raise IllegalHandError(f"{format_meld(m)}: {kind_str(bonus)} is a bonus tile in {rs.id}; bonus tiles are set aside ({{...}}), never part of a meld")
@@ -159,6 +173,10 @@ def check_hand(
         why = counted and _unclaimable_meld(m, rs, counted, wild)
         if why:
             raise IllegalHandError(why)
+        if ok is not None:
+            if len(ok) > 4096:
+                ok.clear()
+            ok[id(m)] = m
     if not hand.aside:
         return hand
     tags = rs.section("tiles").get("aside_tags", ())
@@ -217,6 +235,8 @@ class _Facts:
         kita = calls.get("kita")
         self.kita = Tile(parse_kind(kita if isinstance(kita, str) else "4z")) if kita else None
         self.riichi = bool(rs.section("play").get("riichi"))
+        # A turned wildcard indicator kept on the table (copies_in_play): else the tile set's copies.
+        self.turned_copy = bool((rs.section("wildcards").get("indicator") or {}).get("turned_copy_excluded"))
         # One dora indicator, and one more per kong where kongs turn indicators (at most
         # calls.max_kongs of them in a hand).
         kongs = calls.get("max_kongs", 4) if rs.section("wall").get("kong_indicator", "none") != "none" else 0
@@ -289,6 +309,30 @@ def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int]
     """More copies of a kind between the hand and the tiles the options name than the tile set
     has, or (`reds_matter`: where a red five changes the value) fewer red fives than four of a
     five must include."""
+    # Every hand passes here and nearly all are fine: the counts are checked first without
+    # building anything; a hand with too many copies of a kind, or more fives than the plain
+    # ones (which may need a red one), is looked at in full for the message.
+    f = _facts(rs)
+    counts = hand.counts
+    extra: dict[int, int] = {}
+    if ctx.visible or ctx.indicators or ctx.ura or ctx.kita:
+        for tiles in (ctx.visible, ctx.indicators.get("dora", ()), ctx.ura):
+            for t in tiles:
+                extra[t.kind] = extra.get(t.kind, 0) + 1
+        if ctx.kita and f.kita is not None:
+            extra[f.kita.kind] = extra.get(f.kita.kind, 0) + ctx.kita
+        limits = _copies_in_play()(rs, ctx) if f.turned_copy else rs.copies
+        for k, n in extra.items():
+            if counts[k] + n > limits[k] and k not in wild:
+                return _copies_reason(hand, rs, ctx, wild, reds_matter)
+    if reds_matter:
+        for five, _, _, plain in f.fives:
+            if counts[five] + extra.get(five, 0) > plain:
+                return _copies_reason(hand, rs, ctx, wild, reds_matter)
+    return None
+
+
+def _copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int], reds_matter: bool) -> str | None:
     f = _facts(rs)
     named = _seen_tiles(f, ctx) if (ctx.visible or ctx.indicators or ctx.ura or ctx.kita) else {}
     fives = f.fives if reds_matter else ()
@@ -298,7 +342,7 @@ def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int]
         for tiles in named.values():
             for t in tiles:
                 extra[t.kind] = extra.get(t.kind, 0) + 1
-        limits = _copies_in_play()(rs, ctx)
+        limits = _copies_in_play()(rs, ctx) if f.turned_copy else rs.copies
         for k, n in sorted(extra.items()) if len(extra) > 1 else extra.items():
             if counts[k] + n > limits[k] and k not in wild:
                 where = ", ".join(["the hand", *named][:-1]) + " and " + [*named][-1]

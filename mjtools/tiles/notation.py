@@ -255,11 +255,54 @@ def _meld(sc: _Scanner, start: int, close: str, concealed: bool) -> Meld:
     )
 
 
+# The shape most hands are written in (every machine-written one): one stretch of concealed
+# runs, bracketed melds, then +TILE at the end, with no space, flower or wildcard mark. Such
+# a hand is read from its pieces (runs and melds read before, the + tile) without the scanner;
+# anything else, or a piece not read before, goes through the scanner, which also reports
+# every error.
+_PLAIN_HAND = re.compile(r"((?:[0-9]+[mpsz])+)((?:\([^()\[\]{}]*\)|\[[^()\[\]{}]*\])*)\+([0-9][mpsz])")
+_BRACKETED = re.compile(r"\([^()\[\]{}]*\)|\[[^()\[\]{}]*\]")
+
+
+def _plain_hand(text: str) -> Hand | None:
+    """The hand `text` reads as when it has the plain shape above (None: not this shape, or a
+    piece the scanner has not read before)."""
+    got = _PLAIN_HAND.fullmatch(text)
+    if got is None:
+        return None
+    segment, bracketed, last_text = got.groups()
+    concealed: list[Tile] = []
+    for run in _RUN.finditer(segment):
+        tiles = _RUNS.get(run.group()) or _run_tiles(run.group(1), run.group(2))
+        if tiles is None:
+            return None
+        concealed.extend(tiles)
+    melds: list[Meld] = []
+    if bracketed:
+        for key in _BRACKETED.findall(bracketed):
+            meld = _MELDS.get(key)
+            if meld is None:
+                return None
+            melds.append(meld)
+    last = _RUNS.get(last_text) or _run_tiles(last_text[0], last_text[1])
+    if last is None:
+        return None
+    if _canonical(segment):
+        hand = Hand(tuple(concealed), tuple(melds), (), last[0], _ctext=segment)
+    else:
+        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), (), last[0])
+    _check_copies(hand, text)
+    return hand
+
+
 def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
     """Parse a hand in notation. Several command-line words are joined with spaces."""
     if not isinstance(text, str):
         text = " ".join(text)
     _check_length(text, MAX_HAND_CHARS, "a hand")
+    plain = _plain_hand(text)
+    if plain is not None:
+        return plain
     sc = _Scanner(text)
     concealed: list[Tile] = []
     segments = 0  # stretches of concealed tiles, and the last one

@@ -49,7 +49,7 @@ def _text(b) -> str:
 class _Params:
     """scoring.riichi and settlement.riichi of one ruleset, read once (kept on the ruleset)."""
 
-    __slots__ = ("params", "cap", "value_pairs", "double_pair_fu", "open_pinfu", "honba_tsumo", "honba_ron", "stick", "north_split", "kiriage", "others", "before")
+    __slots__ = ("params", "cap", "value_pairs", "double_pair_fu", "open_pinfu", "honba_tsumo", "honba_ron", "stick", "north_split", "kiriage", "others", "before", "paid")
 
     def __init__(self, rs: Ruleset) -> None:
         params = self.params = rs.section("scoring").get("riichi", _NO_PARAMS)
@@ -66,6 +66,10 @@ class _Params:
         seats = rs.seats
         self.others = {w: tuple(s for s in seats if s != w) for w in seats}  # the payers of each seat
         self.before = {w: seats[(seats.index(w) - 1) % len(seats)] for w in seats}  # the default discarder
+        # (payments, pot, point total, ledger) by (basic, seat, tsumo, discarder, players, honba,
+        # sticks): what a payer owes follows from those alone, and few of them recur across
+        # hands. Each hand gets its own copies of the dict and the list (the entries are shared).
+        self.paid: dict[tuple, tuple[dict[str, int], int, int, list[dict[str, Any]]]] = {}
 
 
 def _params(rs: Ruleset) -> _Params:
@@ -251,7 +255,15 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
             han = 13 * cap
         basic, limit = limit_of(han, fu, rp)
         tiebreak = (0, han, fu, raw)
-    payments, pot = pay_amounts(basic, rs, ctx, rp=rp)
+    key = (basic, ctx.seat, ctx.tsumo, ctx.discarder, ctx.players, ctx.honba, ctx.sticks)
+    paid = rp.paid.get(key)
+    if paid is None:
+        payments, pot = pay_amounts(basic, rs, ctx, rp=rp)
+        if len(rp.paid) > 4096:
+            rp.paid.clear()
+        paid = rp.paid[key] = (dict(payments), pot, sum(payments.values()) + pot, ledger_of(rs, ctx, payments, pot))
+    payments, pot, points, ledger = paid
+    payments = dict(payments)
     extra = {"han": han, "fu": fu, "fu_breakdown": [p[4] for p in parts]}
 
     if steps:
@@ -269,8 +281,7 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
                 steps.msg("riichi.basic", han=han, fu=fu, formula=formula, basic=basic)
         steps.extend(pay_steps(basic, rs, ctx, payments, pot))
 
-    points = sum(payments.values()) + pot
-    return HandValue(han, points, None, limit, "han", extra, payments, pot, ledger_of(rs, ctx, payments, pot), tiebreak[:3], tiebreak=tiebreak)
+    return HandValue(han, points, None, limit, "han", extra, payments, pot, ledger[:], tiebreak[:3], tiebreak=tiebreak)
 
 
 def pay_amounts(basic: int, rs: Ruleset, ctx: WinContext, as_tsumo: bool | None = None, rp: _Params | None = None) -> tuple[dict[str, int], int]:
@@ -393,6 +404,9 @@ def _refuse(flag: str, why: str) -> UsageError:
     return UsageError(f"{flag}: {why}")
 
 
+_RIICHI_ONLY = frozenset(("riichi", "double_riichi"))
+
+
 def check_context(hand: Hand, rs: Ruleset, ctx: WinContext) -> None:
     """Refuse flag combinations that cannot happen (the same ones `mahjong` 2.1.0 refuses)."""
     if ctx.round not in rs.seats:
@@ -404,6 +418,8 @@ def check_context(hand: Hand, rs: Ruleset, ctx: WinContext) -> None:
     opened = [m for m in hand.melds if m.is_open]
     if riichi and opened:
         raise _refuse("--riichi" if has("riichi") else "--double-riichi", f"riichi needs a concealed hand, but {opened[0]} is an open meld")
+    if not ctx.kita and not hand.aside and _RIICHI_ONLY.issuperset(ctx.situations):
+        return  # (the common flags: nothing below can object)
     if has("ippatsu") and not riichi:
         raise _refuse("--ippatsu", "ippatsu needs --riichi or --double-riichi")
     if has("open_riichi") and not riichi:
