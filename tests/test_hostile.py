@@ -642,15 +642,26 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _sigint_default() -> None:
+    # What a terminal's Ctrl-C reaches: a process whose SIGINT is at its default (an ignored
+    # SIGINT is inherited across exec, and Python then leaves it ignored).
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_interrupt_is_130_and_one_line(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "mjtools", "simulate", "--hands", "100000", "--bots", "random", "--out", str(tmp_path / "run.jsonl")], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+    proc = subprocess.Popen([sys.executable, "-m", "mjtools", "simulate", "--hands", "100000", "--bots", "random", "--out", str(tmp_path / "run.jsonl")], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV, preexec_fn=_sigint_default)
     out = tmp_path / "run.jsonl"
-    deadline = time.time() + GUARD
+    deadline = time.time() + 3 * GUARD
     while time.time() < deadline and not (out.exists() and out.stat().st_size > 1000):
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     try:
-        _, err = proc.communicate(timeout=GUARD)
+        # (a generous wait: on a loaded machine the interrupted run still has to be scheduled)
+        _, err = proc.communicate(timeout=3 * GUARD)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _, err = proc.communicate()
+        raise AssertionError(f"still running {3 * GUARD} s after SIGINT; stderr: {err.decode()[-500:]!r}") from None
     finally:
         proc.kill()
     # 130, or killed by SIGINT (which a shell also shows as 130) when Python re-raises it at exit
