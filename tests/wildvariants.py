@@ -16,6 +16,13 @@ from mjtools.analysis.shapes import ShapeSpec
 from mjtools.analysis.wildcards import successor
 
 ALL = frozenset(range(34))
+_SPECS: dict[ShapeSpec, ShapeSpec] = {}
+
+
+def interned(spec: ShapeSpec) -> ShapeSpec:
+    """One instance per distinct spec: the engine's caches are keyed by spec, and an equal spec
+    that is another instance costs a field-by-field comparison on every lookup."""
+    return _SPECS.setdefault(spec, spec)
 
 
 @dataclass(frozen=True)
@@ -49,7 +56,7 @@ class WildVariant:
         if self.turned_out and turned is not None:
             copies[turned] = 3
         spec = ShapeSpec(hand_size=self.hand_size, forms=self.forms, kinds=frozenset(kinds), wild_kinds=frozenset(wild), stand_ins=stands, **self.extra)
-        return spec, copies, turned
+        return interned(spec), copies, turned
 
 
 VARIANTS = {
@@ -99,4 +106,4 @@ def shipped_draw(rid: str, rng: random.Random) -> tuple[ShapeSpec, list[int], in
     ctx = WinContext(indicators=indicators)
     wild = wild_kinds(rs, ctx)
     spec = rs.shape_spec(wild, stand_ins(rs, wild))
-    return spec, copies_in_play(rs, ctx), turned
+    return interned(spec), copies_in_play(rs, ctx), turned

@@ -46,6 +46,9 @@ class ShapeSpec(Record):
     _groups: tuple  # group_layout's answer, made on first use (not compared)
 
     FIELDS = tuple(__annotations__)[:-1]
+    # The fields live in the instance dict (copies are made from it); the hash, worked out on
+    # first use, in a slot beside it: a spec keys lru caches on every shanten call.
+    __slots__ = ("__dict__", "_hash")
 
     def __init__(
         self,
@@ -73,6 +76,14 @@ class ShapeSpec(Record):
             min_tiles_one_suit=min_tiles_one_suit, all_three_suits=all_three_suits, wild_kinds=wild_kinds, stand_ins=stand_ins, wild_fifth_copy=wild_fifth_copy,
             wild_in_pair=wild_in_pair, wild_discardable=wild_discardable, face_value_forms=face_value_forms, honor_chows=honor_chows, chows=chows, _groups=_groups,
         )  # fmt: skip
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            h = hash(self._key())
+            object.__setattr__(self, "_hash", h)
+            return h
 
     @property
     def sets_needed(self) -> int:

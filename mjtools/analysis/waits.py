@@ -15,14 +15,40 @@ if TYPE_CHECKING:
 def waits_of(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None = None) -> list[int]:
     """Kinds that complete a hand of hand-size tiles (a kind whose copies are all held is out)."""
     out = []
+    near = _near_kinds(st, spec)
     for k in candidate_kinds(spec):
-        if st.held[k] >= copies[k]:
+        if st.held[k] >= copies[k] or (near is not None and not near[k]):
             continue
         _add(st, k, spec, 1)
         if distance(st, spec, void) <= st.wild:
             out.append(k)
         _add(st, k, spec, -1)
     return out
+
+
+_PLAIN_FORMS = frozenset(("standard", "seven_pairs", "thirteen_orphans"))
+_ORPHANS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
+def _near_kinds(st: HandState, spec: ShapeSpec) -> list[bool] | None:
+    """Per kind, whether it could complete the hand at all, or None when anything could.
+
+    Without wildcards, stand-ins or honour chows, and with only the standard form, seven pairs
+    and thirteen orphans, a completing tile joins a pair or pung (a copy is held), a chow (a
+    tile of its suit at most two away is held) or the orphans (a terminal or honour): the
+    other kinds need no distance. Shape conditions (2-5-8 pair, suit counts) only narrow it."""
+    if st.wild or spec.wild_kinds or spec.stand_ins or spec.honor_chows or not _PLAIN_FORMS.issuperset(spec.forms):
+        return None
+    c = st.counts
+    orphans = "thirteen_orphans" in spec.forms
+    near = [False] * 34
+    for k in range(34):
+        if c[k] or (orphans and k in _ORPHANS):
+            near[k] = True
+        elif k < 27:
+            lo = k - k % 9
+            near[k] = any(c[j] for j in range(max(lo, k - 2), min(lo + 9, k + 3)))
+    return near
 
 
 def waiting_kinds_before_win(ctx: Ctx) -> list[int]:

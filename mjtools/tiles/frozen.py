@@ -43,6 +43,8 @@ class Fields:
         return tuple([getattr(self, f) for f in self.FIELDS])
 
     def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
         if other.__class__ is not self.__class__:
             return NotImplemented
         return self._key() == other._key()  # type: ignore[attr-defined]
