@@ -111,22 +111,29 @@ def thirteen_unrelated_distance(st: HandState, spec: ShapeSpec, groups: frozense
     counts = st.counts
     rows = [best[_mask(counts, g)] if suits[g] else (0, -1, -1, -1) for g in range(3)]
     held_honors = sum(1 for k in honors if counts[k])
-    n_honors = len(honors)
+    kept = _most_kept(rows[0], rows[1], rows[2], held_honors, len(honors))
+    return INF if kept < 0 else 14 - kept
+
+
+@lru_cache(maxsize=4096)
+def _most_kept(r0: tuple[int, ...], r1: tuple[int, ...], r2: tuple[int, ...], held_honors: int, n_honors: int) -> int:
+    """Most held tiles a 十三烂 target keeps, given per suit the most kept when taking 0-3 tiles
+    (-1: no valid spread of that size), or -1 when no target exists."""
     kept = -1
     for a in range(4):
-        ka = rows[0][a]
+        ka = r0[a]
         if ka < 0:
             continue
         for b in range(4):
-            kb = rows[1][b]
+            kb = r1[b]
             if kb < 0:
                 continue
             for c in range(4):
-                kc = rows[2][c]
+                kc = r2[c]
                 z = 14 - a - b - c
                 if kc >= 0 and 0 <= z <= n_honors:
                     kept = max(kept, ka + kb + kc + min(z, held_honors))
-    return INF if kept < 0 else 14 - kept
+    return kept
 
 
 def knitted_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
