@@ -350,8 +350,32 @@ def _validator(partial: bool) -> Any:
         import jsonschema
 
         sch = _without_required(schema()) if partial else schema()
-        got = _validators[partial] = jsonschema.Draft202012Validator(sch)
+        got = _validators[partial] = jsonschema.Draft202012Validator(_inlined(sch))
     return got
+
+
+def _inlined(sch: dict[str, Any]) -> dict[str, Any]:
+    """The schema with each `$ref` replaced by the definition it names (one shared object per
+    definition, so recursive ones become cycles): the validator then follows no references,
+    about a quarter of its time on a whole rule file. Same errors, same messages. A `$ref`'s
+    sibling keys are descriptions, which validate nothing."""
+    defs = sch.get("$defs", {})
+    done: dict[str, dict[str, Any]] = {}
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, list):
+            return [inline(v) for v in node]
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            name = node["$ref"].rsplit("/", 1)[-1]
+            if name not in done:
+                done[name] = {}
+                done[name].update(inline(defs[name]))
+            return done[name]
+        return {k: inline(v) for k, v in node.items()}
+
+    return inline({k: v for k, v in sch.items() if k != "$defs"})
 
 
 def _validate(instance: dict[str, Any], partial: bool, file: str, origins: Origins | None) -> None:
