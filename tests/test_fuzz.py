@@ -3,6 +3,7 @@
 import copy
 import json
 import os
+import pickle
 import random
 import re
 import subprocess
@@ -104,29 +105,91 @@ def paths(node, prefix=()):
 
 
 ALL_PATHS = [p for p in paths(BASE) if p]
+_BASE_PICKLE = pickle.dumps(BASE)
 
 
-def mutate_rules(rng: random.Random) -> str:
-    import copy
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+_BASE_TEXT: dict[tuple, str] = {}  # (top key,) or (top key, entry) -> its YAML as in BASE
 
-    data = copy.deepcopy(BASE)
+
+def _dump(node) -> str:
+    return yaml.dump(node, Dumper=_DUMPER, allow_unicode=True)
+
+
+def _entry_text(key: str, entry: str, value, dirty: bool) -> str:
+    """One entry of a top-level mapping as yaml.dump writes it inside the whole file: dumped
+    alone two columns narrower, then indented (checked equal to the whole dump below)."""
+    if dirty or (key, entry) not in _BASE_TEXT:
+        text = "".join("  " + line if line.strip() else line for line in yaml.dump({entry: value}, Dumper=_DUMPER, allow_unicode=True, width=78).splitlines(True))
+        if dirty:
+            return text
+        _BASE_TEXT[key, entry] = text
+    return _BASE_TEXT[key, entry]
+
+
+def dump_mutated(data: dict, dirty_keys: set | None, dirty_entries: set) -> str:
+    """yaml.dump of a mutated copy of BASE, re-dumping only the parts mutated (all of it when
+    `dirty_keys` is None): the rest is BASE's text, kept once (dumping the whole file was most
+    of this test's time)."""
+    if dirty_keys is None:
+        return _dump(data)
+    out = []
+    for key in sorted(data):
+        value = data[key]
+        mapping = isinstance(value, dict) and value and isinstance(BASE.get(key), dict)
+        if key in dirty_keys or key not in BASE or not mapping and any(k == key for k, _ in dirty_entries):
+            out.append(_dump({key: value}))
+        elif any(k == key for k, _ in dirty_entries):
+            out.append(key + ":\n" + "".join(_entry_text(key, e, value[e], (key, e) in dirty_entries) for e in sorted(value)))
+        else:
+            if (key,) not in _BASE_TEXT:
+                _BASE_TEXT[key,] = _dump({key: value})
+            out.append(_BASE_TEXT[key,])
+    return "".join(out)
+
+
+def test_dump_mutated_is_yaml_dump():
+    rng = random.Random(2)  # its second file places one junk list twice (a YAML alias)
+    for _ in range(60):
+        data, dirty_keys, dirty_entries = _mutated_data(rng)
+        assert dump_mutated(data, dirty_keys, dirty_entries) == _dump(data)
+
+
+def _mutated_data(rng: random.Random) -> tuple[dict, set | None, set]:
+    data = pickle.loads(_BASE_PICKLE)
     data["id"] = "fuzzed"
+    dirty_keys: set = {"id"}
+    dirty_entries: set = set()
+    inserted: list = []  # junk lists and dicts placed: one placed twice is a YAML alias
     for _ in range(rng.randint(1, 3)):
         path = rng.choice(ALL_PATHS)
+        if len(path) <= 2:
+            dirty_keys.add(path[0])
+        else:
+            dirty_entries.add(path[:2])
         parent = data
         try:
             for k in path[:-1]:
                 parent = parent[k]
             op = rng.random()
             if op < 0.45:
-                parent[path[-1]] = rng.choice(JUNK)
+                parent[path[-1]] = junk = rng.choice(JUNK)
+                inserted.append(junk)
             elif op < 0.7 and isinstance(parent, dict):
                 parent.pop(path[-1], None)
             elif isinstance(parent, dict):
-                parent[rng.choice(["bogus", "colour", "fanz", path[-1] + "_x"])] = rng.choice(JUNK)
+                parent[rng.choice(["bogus", "colour", "fanz", path[-1] + "_x"])] = junk = rng.choice(JUNK)
+                inserted.append(junk)
         except (KeyError, IndexError, TypeError):
             continue
-    text = yaml.dump(data, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), allow_unicode=True)
+    shared = [id(j) for j in inserted if isinstance(j, (list, dict))]
+    if len(shared) != len(set(shared)):
+        dirty_keys = None  # the whole file in one dump, which writes the alias
+    return data, dirty_keys, dirty_entries
+
+
+def mutate_rules(rng: random.Random) -> str:
+    text = dump_mutated(*_mutated_data(rng))
     if rng.random() < 0.1:
         i = rng.randrange(len(text))
         text = text[:i] + rng.choice([":", "[", "{", "\t", "'"]) + text[i:]
