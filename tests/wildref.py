@@ -60,12 +60,15 @@ _SPECS: dict[tuple, ShapeSpec] = {}
 
 
 def natural_spec(spec: ShapeSpec, forms: tuple[str, ...] | None = None) -> ShapeSpec:
-    """The spec without wildcards (optionally with fewer forms), one instance per spec so
-    that its group layout is computed once."""
+    """The spec without wildcards (optionally with fewer forms), one instance per distinct
+    result, so that its group layout is computed once."""
     key = (spec, forms)
     got = _SPECS.get(key)
     if got is None:
-        got = _SPECS[key] = spec.replace(wild_kinds=frozenset(), stand_ins=(), forms=spec.forms if forms is None else forms)
+        got = spec.replace(wild_kinds=frozenset(), stand_ins=(), forms=spec.forms if forms is None else forms)
+        # specs that differ only in their wildcards share one natural spec instance: the
+        # engine's caches compare an equal spec of another instance field by field
+        got = _SPECS[key] = _SPECS.setdefault((got, None), got)
     return got
 
 

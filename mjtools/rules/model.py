@@ -198,7 +198,21 @@ class Ruleset(Frozen):
     def requirements(self) -> frozenset[str]:
         return frozenset(self.data["win"].get("require", ()))
 
+    @cached_property
+    def _shape_specs(self) -> dict[tuple, ShapeSpec]:
+        return {}
+
     def shape_spec(self, wild_kinds: frozenset[int] = frozenset(), stand_ins: tuple[tuple[int, int], ...] = ()) -> ShapeSpec:
+        """The variant's shapes with these wildcards: one instance per wildcard set, since the
+        analysis caches are keyed by spec and an equal spec of another instance is compared
+        field by field on every lookup."""
+        key = (wild_kinds, stand_ins)
+        got = self._shape_specs.get(key)
+        if got is None:
+            got = self._shape_specs[key] = self._new_shape_spec(wild_kinds, stand_ins)
+        return got
+
+    def _new_shape_spec(self, wild_kinds: frozenset[int], stand_ins: tuple[tuple[int, int], ...]) -> ShapeSpec:
         win = self.data["win"]
         req = self.requirements
         wc = self.section("wildcards")
