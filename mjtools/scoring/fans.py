@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from mjtools.output import SharedDict
@@ -278,7 +279,7 @@ class Plan:
                 self.on_sets |= e.bit
         # The exclusion and fallback passes, remembered by the fans found (ids and counts) and
         # the concealment (which sets their values): (kept as (index, count or None), removed).
-        self.exclude_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...]]] = {}
+        self.exclude_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
             self.uses |= e.needs
@@ -531,11 +532,17 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
                 shown.append((i, None))
         if len(memo) > 4096:
             memo.clear()
-        memo[key] = (tuple(shown), tuple(list(removed.items())[before:]))
+        # Where every fan kept keeps its count (most readings), the kept fans are taken by one
+        # item getter of their places (two or more of them: one place gives the item alone).
+        take = itemgetter(*[i for i, _ in shown]) if len(shown) > 1 and all(n is None for _, n in shown) else None
+        memo[key] = (tuple(shown), tuple(list(removed.items())[before:]), take)
     else:
-        shown, gone = got
-        by_id = plan.by_id
-        kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
+        shown, gone, take = got
+        if take is not None:
+            kept = list(take(found))
+        else:
+            by_id = plan.by_id
+            kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
         removed.update(gone)
     return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
 
