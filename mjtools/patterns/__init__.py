@@ -36,9 +36,12 @@ TABLES: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
 # reading without wildcards that has those bits, so the fan plan counts it without a call. A
 # declaration, checked against the predicates on seeded hands (tests/test_fan_gates.py).
 EXACT: dict[str, bool | Callable[..., bool]] = {}
+# pattern ids that read the fans found before them on the reading (ctx.awarded): a plan with
+# one keeps ctx.awarded up to date fan by fan; the others fill it in once the fans are found.
+READS_FANS: set[str] = set()
 
 
-def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None, exact: bool | Callable[..., bool] = False) -> Callable[[PatternFn], PatternFn]:
+def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None, exact: bool | Callable[..., bool] = False, reads_fans: bool = False) -> Callable[[PatternFn], PatternFn]:
     """Register a function under one or more pattern ids (glossary ids). `needs` names
     reading features (`ctx.FEATURES`) without which the pattern is always 0, whatever its
     parameters; fans over it are skipped on readings that lack them. `needs_of(**params)`:
@@ -47,7 +50,7 @@ def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int]
     (also a necessary condition: fans over it are skipped on readings whose table lacks it).
     `exact`: the bits it needs are also sufficient (it is 1 on every reading that has them),
     for any parameters (True) or for those `exact(**params)` accepts; a plan then counts it
-    without calling it."""
+    without calling it. `reads_fans`: it reads the fans found before it (ctx.awarded)."""
     from mjtools.patterns.ctx import BIT, situation_bit
 
     mask = 0
@@ -70,6 +73,8 @@ def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int]
                 TABLES[pid] = table
             if exact:
                 EXACT[pid] = exact
+            if reads_fans:
+                READS_FANS.add(pid)
         return fn
 
     return deco

@@ -111,6 +111,9 @@ def rank_set_bit(ranks: int) -> int:
 # 推不倒: 1234589p 245689s and White look the same upside down; the counts of the other kinds.
 _NOT_REVERSIBLE = _byte_mask(set(range(34)) - {9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
 _CONCEALED = BIT["concealed"]
+_TSUMO, _RON, _NO_MELDS, _SITUATION = BIT["tsumo"], BIT["ron"], BIT["no_melds"], BIT["situation"]
+_DORA, _URA, _RED, _KITA = BIT["dora"], BIT["ura"], BIT["red"], BIT["kita"]
+_FLOWER, _FLOWER4, _FOUR = BIT["flower"], BIT["flower4"], BIT["four"]
 _FLOWER_KINDS = slice(34, 42)
 _COUNT_BITS = BIT["flower"] | BIT["four"] | BIT["flower4"]
 _PAIR_WAIT = BIT["pair_wait"]
@@ -130,32 +133,34 @@ _ALL_OUTSIDE, _SETS_OUTSIDE, _GREEN_ONLY = BIT["all_outside"], BIT["sets_outside
 def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), uses: int = ALL_FEATURES) -> int:
     """The feature bits that do not depend on the reading (computed once per hand). `uses`: the
     bits some fan of the ruleset needs; the count-vector bits are looked for only then."""
-    f = BIT["tsumo"] if win.tsumo else BIT["ron"]
+    f = _TSUMO if win.tsumo else _RON
     if hand.is_concealed:
-        f |= BIT["concealed"]
+        f |= _CONCEALED
     if not hand.melds:
-        f |= BIT["no_melds"]
+        f |= _NO_MELDS
     if win.situations:
-        f |= BIT["situation"]
+        f |= _SITUATION
         for name in win.situations:
             f |= SITUATION_BIT.get(name, 0)
     # dora / ura: set only when the hand holds one of the indicated kinds (or sets Norths
     # aside that are), the only way the dora patterns count anything.
     if dora and _holds_any(hand.counts, dora, win.kita):
-        f |= BIT["dora"]
+        f |= _DORA
     if ura and _holds_any(hand.counts, ura, win.kita):
-        f |= BIT["ura"]
+        f |= _URA
     if hand.reds:
-        f |= BIT["red"]
-    if win.kita or (hand.aside and any(a.tag == "kita" for a in hand.aside)):
-        f |= BIT["kita"]
+        f |= _RED
+    # (Norths set aside are looked for only where a fan reads them: flowers are set aside on
+    # most Chinese Official hands.)
+    if uses & _KITA and (win.kita or (hand.aside and any(a.tag == "kita" for a in hand.aside))):
+        f |= _KITA
     if uses & _COUNT_BITS:
         counts = hand.counts
         flowers = sum(counts[_FLOWER_KINDS])
         if flowers:
-            f |= BIT["flower"] | (BIT["flower4"] if flowers >= 4 else 0)
+            f |= _FLOWER | (_FLOWER4 if flowers >= 4 else 0)
         if max(counts[:34]) >= 4:
-            f |= BIT["four"]
+            f |= _FOUR
     if uses & (_REVERSIBLE_BIT | _RANK_SETS[0]):
         f |= _tile_set_bits(hand)
     if uses & _KONG_COUNT_BITS:

@@ -129,7 +129,7 @@ def kita(ctx: Ctx) -> int:
     return len(ctx.hand.aside_tiles("kita")) + ctx.win.kita
 
 
-@pattern("paarenchan", needs=("sit_paarenchan",))
+@pattern("paarenchan", needs=("sit_paarenchan",), reads_fans=True)
 def paarenchan(ctx: Ctx, *, needs_yaku: bool = True) -> int:
     """The dealer's eighth win in a row (八連荘): counts `--situation paarenchan=N` (N limit
     hands, as `mahjong`'s HandConfig.paarenchan). With `needs_yaku` it counts only when a fan

@@ -67,7 +67,14 @@ def choose(ctx: Ctx, found: list[Awarded], combos: list[tuple[Awarded, Entry]], 
     changed: dict[str, Awarded | None] | None = None  # fan -> its new award (None: none left)
     for a, e in combos:
         got = groups.get(a.id)
-        n = _count(e, len(got)) if got else 0
+        if got:  # (_count inlined: once per combine fan found)
+            n = len(got)
+            if not e.instance:
+                n = 1
+            elif e.max_count and n > e.max_count:
+                n = e.max_count
+        else:
+            n = 0
         if n != a.count:
             if changed is None:
                 changed = {}

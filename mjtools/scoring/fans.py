@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from mjtools.output import SharedDict
-from mjtools.patterns import EXACT, INSTANCES, NEEDS, NEEDS_OF, TABLES, registry
+from mjtools.patterns import EXACT, INSTANCES, NEEDS, NEEDS_OF, READS_FANS, TABLES, registry
 from mjtools.patterns.ctx import ALL_FEATURES, BIT, SUIT_COUNT_BITS, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring import combine
@@ -246,7 +247,15 @@ class Plan:
         # Opening-win fans (play.opening_wins) count only on a dealt hand, and then alone.
         openers = set(rs.section("play").get("opening_wins", ()))
         every = tuple(Entry(fid, fan, unit) for fid, fan in rs.fans.items())
+        self.every = every
         self.entries = tuple(e for e in every if e.id not in openers)
+        # Whether a pattern reads the fans found before it (ctx.awarded): then the loop keeps
+        # ctx.awarded up to date fan by fan (riichi's 八連荘, a house rule's `fan:`).
+        self.reads_fans = any(_reads_fans(fan["pattern"]) for fan in rs.fans.values())
+        # What the passes after the loop need of the fans found, by their bits (the fans found
+        # come in file order, so their bits say it all): (their flags, what they exclude, the
+        # combine fans as (index among the fans found, entry), {fan: 1} for ctx.awarded).
+        self.found_info: dict[int, tuple[int, int, tuple[tuple[int, Entry], ...], dict[str, int]]] = {}
         self.opening = tuple(e for e in every if e.id in openers)
         self.by_id = {e.id: e for e in every}
         self.order = {e.id: i for i, e in enumerate(every)}
@@ -270,7 +279,7 @@ class Plan:
                 self.on_sets |= e.bit
         # The exclusion and fallback passes, remembered by the fans found (ids and counts) and
         # the concealment (which sets their values): (kept as (index, count or None), removed).
-        self.exclude_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...]]] = {}
+        self.exclude_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
             self.uses |= e.needs
@@ -284,8 +293,8 @@ class Plan:
         # tables those candidates read. A batch meets new bit patterns on a third of its
         # readings, and many of them give a set of candidates seen before: the resolved tuples
         # are also kept by (candidates, concealment, language).
-        self._resolved: dict[str, dict[int, tuple[tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]]] = {}
-        self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]] = {}
+        self._resolved: dict[str, dict[int, tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]]] = {}
+        self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
         # The fans over a shared table (the set combinations of combos.relations): per table,
         # the bits of the fans each id of it stands for. A reading reads each table once and
@@ -296,7 +305,24 @@ class Plan:
                 bits = self.table_bits.setdefault(e.table, {})
                 pid = _pattern_id(rs.fans[e.id]["pattern"])
                 bits[pid] = bits.get(pid, 0) | e.bit
-        self._filtered: dict[tuple[str, int, int], tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]] = {}
+        self._filtered: dict[tuple[str, int, int], tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
+
+    def info_of(self, present: int) -> tuple[int, int, tuple[tuple[int, Entry], ...], dict[str, int]]:
+        """found_info[present], worked out on first use."""
+        flags = excl = 0
+        combine_at = []
+        ids: dict[str, int] = {}
+        for e in self.every:
+            if present & e.bit:
+                flags |= e.flags
+                excl |= e.excl_mask
+                if e.combine:
+                    combine_at.append((len(ids), e))
+                ids[e.id] = 1
+        if len(self.found_info) > 8192:
+            self.found_info.clear()
+        got = self.found_info[present] = (flags, excl, tuple(combine_at), ids)
+        return got
 
     def candidates(self, features: int) -> tuple[Entry, ...]:
         """The fans (in file order) whose needed features the reading has."""
@@ -306,11 +332,12 @@ class Plan:
             got = self._candidates[features] = tuple([e for needs, alts, e in self._gates if needs & features == needs and (not alts or _any_within(alts, features))])
         return got
 
-    def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, float, Awarded], ...]:
-        """The candidates with their values and awards (function None: an exact fan, 1)."""
+    def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
+        """The candidates as (function, entry, award of one, bit), the award holding the value
+        for this concealment (function None: an exact fan, 1)."""
         return self._resolve(features, concealed, lang, opening)[0]
 
-    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool) -> tuple[tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]:
+    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool) -> tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]:
         """(the candidates, the shared tables they read, the key) for features and concealment."""
         by_key = self._resolved.get(lang)
         if by_key is None:
@@ -331,13 +358,13 @@ class Plan:
                     value = e.closed if concealed else e.open
                     if value is not None:
                         # An exact fan's bits are sufficient: no function, it counts 1.
-                        out.append((None if e.exact and not wild else e.fn, e, value, e.awarded(value, 1, lang)))
+                        out.append((None if e.exact and not wild else e.fn, e, e.awarded(value, 1, lang), e.bit))
                 resolved = self._by_candidates[same] = tuple(out)
             tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
             got = by_key[key] = (resolved, tables, key)
         return got
 
-    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int], Entry, float, Awarded], ...]:
+    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
         """The candidates of one reading, less the fans over a shared table that the reading's
         table does not hold (they would count 0)."""
         got, tables, key = self._resolve(ctx.features, ctx.concealed_hand, lang, opening)
@@ -355,6 +382,21 @@ class Plan:
                 self._filtered.clear()
             sub = self._filtered[fkey] = tuple([c for c in got if c[1].table is None or c[1].bit & held])
         return sub
+
+
+def _reads_fans(spec: Any) -> bool:
+    """Whether a pattern spec reads the fans found before it: a pattern declared so, or the
+    `fan` primitive, anywhere in it."""
+    registry()
+    if isinstance(spec, str):
+        return spec in READS_FANS
+    if isinstance(spec, Mapping):
+        if "id" in spec:
+            return spec["id"] in READS_FANS
+        if "fan" in spec:
+            return True
+        return any(_reads_fans(part) for key in ("all_of", "any_of", "none_of") for part in spec.get(key, ()))
+    return False
 
 
 def _pattern_id(spec: Any) -> str:
@@ -382,11 +424,43 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     (a dealt hand scored with --situation opening_win), and then alone."""
     if plan is None:
         plan = plan_for(rs)
+    if plan.reads_fans:
+        return _evaluate_in_step(ctx, lang, plan, opening)
+    found: list[Awarded] = []
+    present = 0
+    multi = False  # some fan counts more than once
+    for fn, e, single, bit in plan.for_reading(ctx, lang, opening):
+        if fn is not None:  # (None: an exact fan, which the reading's bits say counts once)
+            n = fn(ctx)
+            if not n:
+                continue
+            if n != 1 and e.instance:
+                single = e.awarded(single.value, min(n, e.max_count) if e.max_count else n, lang)
+                multi = True
+        found.append(single)
+        present |= bit
+    info = plan.found_info.get(present)
+    if info is None:
+        info = plan.info_of(present)
+    flags, excl, combine_at, ids = info
+    awarded = ctx.awarded
+    awarded.update(ids)
+    if multi:
+        for a in found:
+            if a.count != 1:
+                awarded[a.id] = a.count
+    return _passes(ctx, plan, lang, found, present, flags, excl, [(found[i], e) for i, e in combine_at] if combine_at else [], multi)
+
+
+def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluation:
+    """evaluate_fans for a plan with a pattern that reads the fans found before it: ctx.awarded
+    is kept up to date fan by fan."""
     found: list[Awarded] = []
     combos: list[tuple[Awarded, Entry]] = []  # the fans counted under the account-once principle
     awarded = ctx.awarded
     flags = present = excl = 0
-    for fn, e, value, single in plan.for_reading(ctx, lang, opening):
+    multi = False
+    for fn, e, single, bit in plan.for_reading(ctx, lang, opening):
         if fn is None:  # an exact fan: the reading's bits say it counts once
             n = 1
         else:
@@ -398,13 +472,19 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         else:
             count = min(n, e.max_count) if e.max_count else n
             awarded[e.id] = count
-            single = e.awarded(value, count, lang)
+            single = e.awarded(single.value, count, lang)
+            multi = True
         found.append(single)
         if e.combine:
             combos.append((single, e))
         flags |= e.flags
-        present |= e.bit
+        present |= bit
         excl |= e.excl_mask
+    return _passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
+
+
+def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool) -> Evaluation:
+    """The passes after the fans are found: the account-once choice, exclusions, fallbacks."""
     if len(found) < 2 and not flags & _COMBINE:
         return Evaluation(ctx.d, found, [], pctx=ctx)
     removed: dict[str, str] = {}
@@ -433,7 +513,9 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     # The passes below depend only on the fans found (before and after the choice of combined
     # sets), their counts and values: remembered.
     # (The ids follow from `present` while the choice of combined sets changed nothing.)
-    key = (ctx.concealed_hand, present, None if found is first else tuple([a.id for a in found]), tuple([a.count for a in found]))
+    # (The counts are all 1, and left out, while nothing counted more than once.)
+    same = found is first
+    key = (ctx.concealed_hand, present, None if same else tuple([a.id for a in found]), None if same and not multi else tuple([a.count for a in found]))
     memo = plan.exclude_memo
     got = memo.get(key)
     if got is None:
@@ -450,11 +532,17 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
                 shown.append((i, None))
         if len(memo) > 4096:
             memo.clear()
-        memo[key] = (tuple(shown), tuple(list(removed.items())[before:]))
+        # Where every fan kept keeps its count (most readings), the kept fans are taken by one
+        # item getter of their places (two or more of them: one place gives the item alone).
+        take = itemgetter(*[i for i, _ in shown]) if len(shown) > 1 and all(n is None for _, n in shown) else None
+        memo[key] = (tuple(shown), tuple(list(removed.items())[before:]), take)
     else:
-        shown, gone = got
-        by_id = plan.by_id
-        kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
+        shown, gone, take = got
+        if take is not None:
+            kept = list(take(found))
+        else:
+            by_id = plan.by_id
+            kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
         removed.update(gone)
     return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
 

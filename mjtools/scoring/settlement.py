@@ -137,12 +137,17 @@ class Plan(Frozen):
     base_from_all: bool  # ... from every other player still in, or only from the hand's payers
     base_reason: str
     shares_memo: dict[tuple, tuple[tuple[str, str, float], ...]]  # filled as payers are worked out
+    # No dealer factor, surcharge, liability, dealer entry or extra: the ledger then follows
+    # from who pays (the shares' key) and the hand's points alone, and is remembered by them.
+    plain: bool
+    settled_memo: dict[tuple, tuple[dict[str, float | int], tuple[dict[str, Any], ...]]]
 
     __slots__ = tuple(__annotations__)
     _DEFAULTS: dict[str, Any] = dict(streak_doubling=0, later_all=False, kongs=False, flowers=False, chickens=False, dealer_entries=False, seats="ESWN", per_payer=False, liability_shown=0, liability_fans=None, base_amount=0, base_from_all=True, base_reason="base payment")
 
     def __init__(self, **fields: Any) -> None:
-        fields = {**self._DEFAULTS, "others": {}, "shares_memo": {}, **fields}
+        fields = {**self._DEFAULTS, "others": {}, "shares_memo": {}, "settled_memo": {}, **fields}
+        fields.setdefault("plain", not (fields["per_payer"] or fields["liability"] or fields["dealer_entries"] or fields["extras"]))
         missing = set(self.__slots__) - set(fields)
         if missing or len(fields) != len(self.__slots__):
             raise TypeError(f"Plan: missing {sorted(missing)} or unknown {sorted(set(fields) - set(self.__slots__))}")
@@ -367,6 +372,23 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
     if ctx.active:
         check_active(rs, ctx)
     p = plan(rs)
+    if p.plain and not steps and not ctx.active and not ctx.birds and not value.adds:
+        # The common shape (MCR, Sichuan without extras ...): remembered by who pays and the
+        # points; each record gets its own copies.
+        points = value.points
+        key = (ctx.seat, ctx.tsumo or ctx.from_seat, p.big_pay and not ctx.has("discarder_ready"), type(points), points)
+        got = p.settled_memo.get(key)
+        if got is None:
+            done = _settle_all(value, rs, ctx, hand, ev, chickens, steps, p)
+            if len(p.settled_memo) > 4096:
+                p.settled_memo.clear()
+            p.settled_memo[key] = (done.payments, tuple(done.ledger))
+            got = p.settled_memo[key]
+        return Settled(dict(got[0]), 0, [dict(e) for e in got[1]])
+    return _settle_all(value, rs, ctx, hand, ev, chickens, steps, p)
+
+
+def _settle_all(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool, steps: Steps, p: Plan) -> Settled:
     parts = _shares(p, ctx)
     recording = bool(steps)  # settle runs for every scored hand: test the sink once, not per line
     seat = ctx.seat
