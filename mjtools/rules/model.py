@@ -199,6 +199,19 @@ class Ruleset(Frozen):
         return frozenset(self.data["win"].get("require", ()))
 
     def shape_spec(self, wild_kinds: frozenset[int] = frozenset(), stand_ins: tuple[tuple[int, int], ...] = ()) -> ShapeSpec:
+        """The shape spec with these wildcards and stand-ins: one object per pair (a spec is a
+        value; a win scored under an indicated wildcard then builds its group layout once)."""
+        key = (wild_kinds, stand_ins)
+        got = self._shape_specs.get(key)
+        if got is None:
+            got = self._shape_specs[key] = self._new_shape_spec(wild_kinds, stand_ins)
+        return got
+
+    @cached_property
+    def _shape_specs(self) -> dict[tuple[frozenset[int], tuple[tuple[int, int], ...]], ShapeSpec]:
+        return {}
+
+    def _new_shape_spec(self, wild_kinds: frozenset[int], stand_ins: tuple[tuple[int, int], ...]) -> ShapeSpec:
         win = self.data["win"]
         req = self.requirements
         wc = self.section("wildcards")
