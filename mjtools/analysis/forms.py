@@ -82,12 +82,17 @@ def _spread_ok(sub: int) -> bool:
 
 
 def _mask(counts: list[int], g: int) -> int:
+    """The kinds of suit g held, as a 9-bit mask (remembered per held-or-not pattern)."""
     s = GROUP_START[g]
-    m = 0
-    for i, c in enumerate(counts[s : s + 9]):
-        if c:
-            m |= 1 << i
+    raw = bytes(counts[s : s + 9]).translate(_HELD)
+    m = _MASKS.get(raw)
+    if m is None:
+        m = _MASKS[raw] = sum(1 << i for i, c in enumerate(raw) if c)
     return m
+
+
+_HELD = bytes([0] + [1] * 255)  # a count -> held or not
+_MASKS: dict[bytes, int] = {}  # (at most 2^9 patterns)
 
 
 @lru_cache(maxsize=256)
@@ -110,26 +115,26 @@ def thirteen_unrelated_distance(st: HandState, spec: ShapeSpec, groups: frozense
     suits, honors = _layout(spec.kinds, groups)
     counts = st.counts
     rows = [best[_mask(counts, g)] if suits[g] else (0, -1, -1, -1) for g in range(3)]
-    held_honors = sum(1 for k in honors if counts[k])
-    kept = _most_kept(rows[0], rows[1], rows[2], held_honors, len(honors))
+    kept = _unrelated_kept(rows[0], rows[1], rows[2], sum(1 for k in honors if counts[k]), len(honors))
     return INF if kept < 0 else 14 - kept
 
 
 @lru_cache(maxsize=4096)
-def _most_kept(r0: tuple[int, ...], r1: tuple[int, ...], r2: tuple[int, ...], held_honors: int, n_honors: int) -> int:
-    """Most held tiles a 十三烂 target keeps, given per suit the most kept when taking 0-3 tiles
-    (-1: no valid spread of that size), or -1 when no target exists."""
+def _unrelated_kept(row0: tuple[int, ...], row1: tuple[int, ...], row2: tuple[int, ...], held_honors: int, n_honors: int) -> int:
+    """十三烂: the most held tiles a target keeps, from each suit's best per tile count
+    (`_spread_best` rows) and the honors; -1 if no target fits."""
+    rows = (row0, row1, row2)
     kept = -1
     for a in range(4):
-        ka = r0[a]
+        ka = rows[0][a]
         if ka < 0:
             continue
         for b in range(4):
-            kb = r1[b]
+            kb = rows[1][b]
             if kb < 0:
                 continue
             for c in range(4):
-                kc = r2[c]
+                kc = rows[2][c]
                 z = 14 - a - b - c
                 if kc >= 0 and 0 <= z <= n_honors:
                     kept = max(kept, ka + kb + kc + min(z, held_honors))

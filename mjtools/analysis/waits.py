@@ -15,9 +15,9 @@ if TYPE_CHECKING:
 def waits_of(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None = None) -> list[int]:
     """Kinds that complete a hand of hand-size tiles (a kind whose copies are all held is out)."""
     out = []
-    near = _near_kinds(st, spec)
+    near = _may_complete(st, spec)
     for k in candidate_kinds(spec):
-        if st.held[k] >= copies[k] or (near is not None and not near[k]):
+        if st.held[k] >= copies[k] or (near is not None and not near >> k & 1):
             continue
         _add(st, k, spec, 1)
         if distance(st, spec, void) <= st.wild:
@@ -26,29 +26,41 @@ def waits_of(st: HandState, spec: ShapeSpec, copies: list[int], void: int | None
     return out
 
 
-_PLAIN_FORMS = frozenset(("standard", "seven_pairs", "thirteen_orphans"))
-_ORPHANS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-
-
-def _near_kinds(st: HandState, spec: ShapeSpec) -> list[bool] | None:
-    """Per kind, whether it could complete the hand at all, or None when anything could.
-
-    Without wildcards, stand-ins or honour chows, and with only the standard form, seven pairs
-    and thirteen orphans, a completing tile joins a pair or pung (a copy is held), a chow (a
-    tile of its suit at most two away is held) or the orphans (a terminal or honour): the
-    other kinds need no distance. Shape conditions (2-5-8 pair, suit counts) only narrow it."""
-    if st.wild or spec.wild_kinds or spec.stand_ins or spec.honor_chows or not _PLAIN_FORMS.issuperset(spec.forms):
+def _may_complete(st: HandState, spec: ShapeSpec) -> int | None:
+    """A mask of the kinds whose draw may complete the hand, or None for any kind. In sets +
+    a pair and in seven pairs the drawn tile sits in a set or pair with tiles already held:
+    the same kind, or (a chow) one within two in its suit, or with honour chows any honour;
+    thirteen orphans may wait on any terminal or honour, 将将胡 on any 2, 5 or 8. Wildcards,
+    stand-ins and the other forms: any kind (each is then tried, as before)."""
+    if spec.wild_kinds or spec.stand_ins or st.wild:
         return None
-    c = st.counts
-    orphans = "thirteen_orphans" in spec.forms
-    near = [False] * 34
-    for k in range(34):
-        if c[k] or (orphans and k in _ORPHANS):
-            near[k] = True
-        elif k < 27:
-            lo = k - k % 9
-            near[k] = any(c[j] for j in range(max(lo, k - 2), min(lo + 9, k + 3)))
-    return near
+    mask = 0
+    for form in spec.forms:
+        if form == "thirteen_orphans":
+            mask |= _TH_MASK
+        elif form == "all_258":
+            mask |= _MASK_258
+        elif form not in ("standard", "seven_pairs"):
+            return None
+    if spec.honor_chows:
+        mask |= _HONOR_MASK
+    for k, c in enumerate(st.counts):
+        if c:
+            mask |= _NEAR[k]
+    return mask
+
+
+def _near_mask(k: int) -> int:
+    if k >= 27:
+        return 1 << k
+    lo = k - k % 9
+    return sum(1 << j for j in range(max(lo, k - 2), min(lo + 9, k + 3)))
+
+
+_NEAR = tuple(_near_mask(k) for k in range(34))
+_TH_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_MASK_258 = sum(1 << k for k in range(27) if k % 9 in (1, 4, 7))
+_HONOR_MASK = sum(1 << k for k in range(27, 34))
 
 
 def waiting_kinds_before_win(ctx: Ctx) -> list[int]:

@@ -205,7 +205,8 @@ class Ruleset(Frozen):
     def shape_spec(self, wild_kinds: frozenset[int] = frozenset(), stand_ins: tuple[tuple[int, int], ...] = ()) -> ShapeSpec:
         """The variant's shapes with these wildcards: one instance per wildcard set, since the
         analysis caches are keyed by spec and an equal spec of another instance is compared
-        field by field on every lookup."""
+        field by field on every lookup (and a win under an indicated wildcard builds its group
+        layout once)."""
         key = (wild_kinds, stand_ins)
         got = self._shape_specs.get(key)
         if got is None:

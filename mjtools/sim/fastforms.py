@@ -3,8 +3,9 @@
 
 将将和 is counted in closed form: its distance is the tiles of the hand that are not a 2, 5 or 8
 (of the suits a requirement allows), and any 2, 5 or 8 lowers it while fewer are held than
-the hand needs. The other two are counted by `analysis/forms.py` itself, memoised on the
-hand's counts, and a draw lowers them when the memoised count of the hand with that tile does.
+the hand needs. The other two are counted by `analysis/forms.py` itself, memoised on which
+kinds the hand holds (all they read), and a draw of a kind not yet held lowers them when the
+memoised count of the hand with that tile does.
 `tests/test_sim_fastshape.py` holds every answer to `shanten.py`.
 """
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 MEMO_LIMIT = 1 << 18
 _MASK_258 = sum(1 << k for k in KINDS_258)
+_HELD = bytes([0] + [1] * 255)  # count -> held or not
 
 
 class OtherForms:
@@ -34,6 +36,7 @@ class OtherForms:
         self.size = spec.hand_size + 1
         self.kinds = tuple(k for k in sorted(spec.kinds) if k < 34)
         self._memo: dict[bytes, int] = {}
+        self._kinds_258: dict[frozenset[int], tuple[int, ...]] = {}  # group set -> its 2, 5 and 8s
 
     # -- 将将和 ---------------------------------------------------------------------------------
     def _258(self, counts: list[int], m: Melds) -> tuple[int, int]:
@@ -48,7 +51,10 @@ class OtherForms:
             suits = [g for g in (0, 1, 2) if g in gs]
             if need < 0 or 12 * len(suits) < self.size:
                 continue
-            kept = sum(counts[k] for k in KINDS_258 if k // 9 in gs)
+            ks = self._kinds_258.get(gs)
+            if ks is None:
+                ks = self._kinds_258[gs] = tuple(k for k in sorted(KINDS_258) if k // 9 in gs)
+            kept = sum(map(counts.__getitem__, ks))
             d = need - min(kept, need)
             mask = 0
             if kept < need:
@@ -64,7 +70,9 @@ class OtherForms:
     def _counted(self, counts: list[int], m: Melds) -> int:
         if m.n or not self.counted:
             return INF
-        raw = bytes(counts)
+        # both forms read only which kinds are held (every tile of the target is a different
+        # kind): remembered per held-or-not pattern
+        raw = bytes(counts).translate(_HELD)
         got = self._memo.get(raw)
         if got is None:
             st = self.an._state(counts, 0, m)
@@ -99,7 +107,7 @@ class OtherForms:
     def _counted_gain(self, counts: list[int], m: Melds, target: int) -> int:
         gain = 0
         for k in self.kinds:
-            if counts[k] >= 4:
+            if counts[k]:  # (a kind held already changes no held-or-not pattern)
                 continue
             counts[k] += 1
             if self._counted(counts, m) < target:

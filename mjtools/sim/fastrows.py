@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress
 from operator import add, ge
+from weakref import WeakKeyDictionary
 
 from mjtools.analysis import tables
 from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
@@ -42,7 +43,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         gids[g] = tg[ids[keys[g]]]
         where[g] = (tid, ids, tg, gk)
     pos = an.pos
-    rests = _rests(an, gids)
+    rests = an._rests(gids)
     # the distance after a discard in group g is entry `col` of (the other groups' combined
     # vector) + (g's new vector): one min over the splits, remembered per (rest, new vector);
     # a kind outside the shapes (a plan's other suits), a wildcard, or a kind of a group no
@@ -120,6 +121,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     shifts = an._shift
     cm14 = None  # the hand's `_count_masks`, when seven pairs / orphans are weighed
     mapped = bool(wilds or stand)
+    phys = None  # (mapped: the candidates as masks of physical kinds)
     # kinds whose every copy is held (no draw of them): seldom any
     full = 0 if mapped or max(held[:34]) < an.fewest else sum(1 << x for x in compress(range(34), map(ge, held, copies)))
     for k, d, g, ng, n, w_left, i in after:
@@ -184,8 +186,10 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                 counts[n] += 1
             else:
                 helps = an.wild_helps(counts, w_left, m, d, gain)
-            eff = [c for c in an.candidates if held[c] - (c == k) < copies[c] and ((c in wilds and helps) or (c not in wilds and gain >> stand.get(c, c) & 1))]
-            live = sum(unseen[c] for c in eff)
+            if phys is None:
+                phys = Physical(an, held)
+            eff = phys.effective(gain, helps, k)
+            live = sum(map(unseen.__getitem__, eff))
         else:
             if full:
                 gain &= ~full | 1 << k  # (the discarded kind is no longer all held)
@@ -196,17 +200,75 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     return rows
 
 
-def _rests(an: Analyzer, gids: list[int]) -> list[int]:
-    """`Analyzer._rests`, remembered per hand's four group vectors."""
-    mk = gids[0] << 60 | gids[1] << 40 | gids[2] << 20 | gids[3]
-    got = an._rest_memo.get(mk)
-    if got is None:
-        got = an._rests(gids)
-        if max(gids) < 1 << 20:
-            if len(an._rest_memo) >= MEMO_LIMIT:
-                an._rest_memo.clear()
-            an._rest_memo[mk] = got
-    return got
+_PHYSICAL: WeakKeyDictionary[Analyzer, tuple[int, tuple[tuple[int, int], ...], int, bool]] = WeakKeyDictionary()
+
+
+class Physical:
+    """The improving physical kinds of a row when wildcards or stand-ins are in play, from
+    masks: a candidate that is neither counts when its own kind helps, a stand-in when the
+    kind it plays does, a wildcard when a wildcard helps; kinds whose every copy is held
+    (but for the discarded one) are out. Ascending, as `Analyzer.candidates`."""
+
+    __slots__ = ("plain", "stands", "wild", "full", "over")
+
+    def __init__(self, an: Analyzer, held: Sequence[int]):
+        got = _PHYSICAL.get(an)
+        if got is None:
+            wilds, stand = an.wild, an.stand
+            plain = sum(1 << c for c in an.candidates if c not in wilds and c not in stand)
+            stands = tuple((c, stand[c]) for c in an.candidates if c not in wilds and c in stand)
+            wild = sum(1 << c for c in an.candidates if c in wilds)
+            got = _PHYSICAL[an] = (plain, stands, wild, any(c >= 34 for c in an.candidates))
+        self.plain, self.stands, self.wild = got[0], got[1], got[2]
+        self.full = self.over = 0
+        if max(held[:34]) < an.fewest and not got[3]:
+            return  # (no kind can be all held)
+        copies = an.copies
+        for c in an.candidates:
+            if held[c] >= copies[c]:
+                self.full |= 1 << c
+                if held[c] - 1 >= copies[c]:
+                    self.over |= 1 << c
+
+    def effective(self, gain: int, helps: bool, k: int) -> list[int]:
+        """The improving candidates, ascending, after discarding kind k (-1: none)."""
+        mask = gain & self.plain
+        for c, n in self.stands:
+            if gain >> n & 1:
+                mask |= 1 << c
+        if helps:
+            mask |= self.wild
+        if self.full:
+            bit = 1 << k if k >= 0 else 0
+            mask &= ~((self.full & ~bit) | (self.over & bit))
+        out = kinds_of_mask(mask)
+        high = mask >> 34
+        while high:
+            low = high & -high
+            out.append(33 + low.bit_length())
+            high ^= low
+        return out
+
+
+def other_rows(an: Analyzer, physical: Sequence[int], held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row]:
+    """`discard_rows` of a spec of seven pairs and / or thirteen orphans alone (a plan's):
+    counted from the hand's pairs and singles, a discard changing one kind's."""
+    counts = list(physical[:34])
+    st14 = an._stats(counts)
+    after = [(k, an._other_distance(an._restat(st14, counts[k], k, -1), NO_MELDS)) for k in kinds]
+    if only_best:
+        least = min(d for _k, d in after)
+        after = [a for a in after if a[1] == least]
+    copies = an.copies
+    rows = []
+    for k, d in after:
+        counts[k] -= 1
+        gain = an._other_gain(counts, an._restat(st14, counts[k] + 1, k, -1), NO_MELDS, d) if d < INF else 0
+        counts[k] += 1
+        eff = [x for x in kinds_of_mask(gain) if (held[x] - (x == k)) < copies[x]]
+        rows.append(Row(k, d - 1 if d < INF else INF, eff, sum(unseen[e] for e in eff)))
+    rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
+    return rows
 
 
 _TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))

@@ -156,7 +156,7 @@ class Analyzer:
         self._memo: dict[int, int] = {}  # (signature << 40 | rest << 4 | column) -> position mask
         self._dist: dict[tuple[int, ...], int] = {}
         self._final: dict[int, int] = {}  # (rest << 24 | vector << 4 | column) -> distance (`fastrows`)
-        self._rest_memo: dict[int, list[int]] = {}  # four group vectors -> `_rests` (`fastrows`)
+        self._rest_memo: dict[int, list[int]] = {}  # four group vectors -> `_rests`
         self._last: tuple[Melds, list] | None = None
         self._last_sets: tuple[Melds, list] | None = None
         self._kinds_cache: dict[frozenset[int], tuple[int, ...]] = {}
@@ -325,12 +325,20 @@ class Analyzer:
         got = self._memo.get(sig << 40 | rest << 4 | col)
         return got if got is not None else self._positions(sig, rest, col)
 
-    @staticmethod
-    def _rests(gids: Sequence[int]) -> list[int]:
-        """For each group, the combination of the other three groups' vectors."""
+    def _rests(self, gids: Sequence[int]) -> list[int]:
+        """For each group, the combination of the other three groups' vectors (remembered per
+        four vectors; read only)."""
         a, b, c, d = gids[0], gids[1], gids[2], gids[3]
-        ab, cd = combine(a, b), combine(c, d)
-        return [combine(b, cd), combine(a, cd), combine(ab, d), combine(ab, c)]
+        mk = a << 60 | b << 40 | c << 20 | d
+        got = self._rest_memo.get(mk)
+        if got is None:
+            ab, cd = combine(a, b), combine(c, d)
+            got = [combine(b, cd), combine(a, cd), combine(ab, d), combine(ab, c)]
+            if max(gids) < 1 << 20:
+                if len(self._rest_memo) >= MEMO_LIMIT:
+                    self._rest_memo.clear()
+                self._rest_memo[mk] = got
+        return got
 
     def _kind_mask(self, g: int, pmask: int) -> int:
         """A group's position mask as a mask of kinds (bit k = kind k)."""
@@ -478,26 +486,6 @@ class Analyzer:
         if self.orphans and any(len(gs) == 4 for gs in sets) and 14 - st[8] - (st[9] > 0) == target:
             gain |= self._th_mask & (c0 if st[9] else c0 | c1)
         return gain
-
-    def _other_rows(self, physical: Sequence[int], held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row]:
-        """`discard_rows` of a spec of seven pairs and / or thirteen orphans alone (a plan's):
-        counted from the hand's pairs and singles, a discard changing one kind's."""
-        counts = list(physical[:34])
-        st14 = self._stats(counts)
-        after = [(k, self._other_distance(self._restat(st14, counts[k], k, -1), NO_MELDS)) for k in kinds]
-        if only_best:
-            least = min(d for _k, d in after)
-            after = [a for a in after if a[1] == least]
-        copies = self.copies
-        rows = []
-        for k, d in after:
-            counts[k] -= 1
-            gain = self._other_gain(counts, self._restat(st14, counts[k] + 1, k, -1), NO_MELDS, d) if d < INF else 0
-            counts[k] += 1
-            eff = [x for x in kinds_of_mask(gain) if (held[x] - (x == k)) < copies[x]]
-            rows.append(Row(k, d - 1 if d < INF else INF, eff, sum(unseen[e] for e in eff)))
-        rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
-        return rows
 
     def _kinds_mask_in(self, groups: frozenset[int]) -> int:
         got = self._kinds_masks.get(groups)
@@ -652,13 +640,11 @@ class Analyzer:
             d, gain = self._forms.merge(counts, m, d, gain)
         if d >= INF:
             return INF, []
-        copies = self.copies
-        wk = self.wild
-        stand = self.stand
-        if not wk and not stand:
-            return d - wild - 1, [k for k in kinds_of_mask(gain) if held[k] < copies[k]]
-        helps = self.wild_helps(counts, wild, m, d, gain)
-        return d - wild - 1, [k for k in self.candidates if held[k] < copies[k] and ((k in wk and helps) or (k not in wk and gain >> stand.get(k, k) & 1))]
+        if not self.wild and not self.stand:
+            return d - wild - 1, [k for k in kinds_of_mask(gain) if held[k] < self.copies[k]]
+        from mjtools.sim.fastrows import Physical  # (wildcards, stand-ins: physical kinds)
+
+        return d - wild - 1, Physical(self, held).effective(gain, self.wild_helps(counts, wild, m, d, gain), -1)
 
     def wild_helps(self, counts: list[int], wild: int, m: Melds, d: int, gain: int) -> bool:
         """Whether drawing a wildcard lowers a hand-size hand of distance d (exact). It does,
@@ -786,7 +772,7 @@ class Analyzer:
         if rows is not None:
             return rows
         if not self.has_standard and self._forms is None and not self.wild and not self.stand and not self.slow and not m.n:
-            return self._other_rows(physical, held, unseen, kinds, only_best)
+            return fastrows.other_rows(self, physical, held, unseen, kinds, only_best)
         if only_best:
             sh = self.discard_shanten(physical, m, kinds)
             least = min(sh.values(), default=INF)
