@@ -172,6 +172,9 @@ def group_splits(counts: tuple[int, ...], base: int, chows: bool) -> tuple[Split
             c[i + 2] += 1
 
     rec(0, [], None)
+    # `rec` refers to itself through its closure: unbound here, so that its frame's cells are
+    # freed now rather than left as a cycle for the garbage collector (one per new pattern).
+    rec = None  # type: ignore[assignment]
     got = _SPLITS[key] = tuple(out)
     return got
 

@@ -126,12 +126,17 @@ _CASE_KEY_SET = frozenset(CASE_KEYS)
 
 
 def _check_keys(obj: dict[str, Any]) -> None:
-    # Most cases hold "hand" (a string) and hand-context options only: checked with a lookup
-    # per key; anything else goes through the loop below, so a case with several wrong keys
-    # names the same one as before.
+    # Most cases hold "hand" (a string), perhaps "from" or "rules", and hand-context options:
+    # checked with a type test per case key present; anything else (a wrong type, a None,
+    # "winners") goes through the loop below, so a case with several wrong keys names the same
+    # one as before.
     common = _CASE_KEY_SET.intersection(obj)  # (one pass in C over the case's keys)
-    if not common or (len(common) == 1 and "hand" in common and type(obj["hand"]) is str):
-        return
+    if "winners" not in common:
+        for key in common:  # ("hand", often "from" or "rules"): each of its exact JSON type
+            if type(obj[key]) is not CASE_KEYS[key][0]:
+                break
+        else:
+            return
     from mjtools.rules.hand_options import shown
 
     for key, (kind, what) in CASE_KEYS.items():

@@ -10,7 +10,7 @@ from typing import Any
 from mjtools.analysis.wildcards import indicator_roles
 from mjtools.errors import NotationError, UsageError
 from mjtools.rules.model import parse_option_value
-from mjtools.tiles.context import NO_MAPPING, WinContext
+from mjtools.tiles.context import WinContext
 from mjtools.tiles.notation import parse_tile, parse_tiles
 
 SEATS = ("E", "S", "W", "N")
@@ -126,6 +126,16 @@ def _tiles(value: Any, name: str) -> tuple:
     return out
 
 
+def _tile_list(values: list[str], name: str) -> tuple:
+    """_tiles of a list of strings."""
+    out: tuple = ()
+    runs = _TILE_RUNS
+    for v in values:
+        got = runs.get(v)
+        out += got if got is not None else _tiles(v, name)
+    return out
+
+
 def _seat(value: Any, name: str) -> str:
     if not isinstance(value, str) or value.upper() not in SEATS:
         raise UsageError(f"--{name} is one of E, S, W, N; got {shown(value)}")
@@ -157,10 +167,13 @@ def kv_pairs(values: Any, name: str) -> dict[str, Any]:
 
 
 # The values a batch case most often holds, typed without the general checks below: a key
-# -> its kind ("flag", "int", "seat"), for the keys that need no renaming; a seat as written
+# -> its kind ("flag", "int", "seat"; "indicator" and "tiles" given as a list of strings), for
+# the keys that need no renaming; a seat as written
 # -> the seat. Anything else (another kind, a value of another type, a wrong value) takes the
 # general path, which gives the same result or the same error.
-_QUICK: dict[str, str] = {o.key: o.kind for o in OPTIONS if o.kind in ("flag", "int", "seat") and not o.key.endswith("_")}
+_QUICK: dict[str, str] = {
+    o.key: o.kind for o in OPTIONS if not o.key.endswith("_") and (o.kind in ("flag", "int", "seat") or (o.kind in ("indicator", "tiles") and o.key == o.name))
+}
 # The same by command: only the keys that command takes.
 _QUICK_FOR: dict[str, dict[str, str]] = {c: {k: kind for k, kind in _QUICK.items() if c in BY_KEY[k].commands} for o in OPTIONS for c in o.commands}
 _NO_QUICK: dict[str, str] = {}
@@ -184,9 +197,18 @@ def normalize(raw: dict[str, Any], command: str) -> dict[str, Any]:
                 if t is bool:
                     out[key] = value
                     continue
-            elif t is int and 0 <= value <= MAX_COUNT:
-                out[key] = value
-                continue
+            elif kind == "int":
+                if t is int and 0 <= value <= MAX_COUNT:
+                    out[key] = value
+                    continue
+            elif t is list and value:  # indicator, tiles: a list of strings (join refuses any other)
+                try:
+                    "".join(value)
+                except TypeError:
+                    pass
+                else:
+                    out[key] = list(value) if kind == "indicator" else _tile_list(value, key)
+                    continue
         if value is None or value == () or value == []:
             continue
         key = key.rstrip("_")
@@ -285,25 +307,26 @@ def build_context(opts: dict[str, Any], rs) -> Any:
     frm = opts.get("from")
     if frm is not None and (frm == seat or frm not in rs.seats):
         raise UsageError(f"--from {frm}: the discarder is another seat of {', '.join(rs.seats)}")
+    # The context's fields, as WinContext's defaults and then what the options set (a batch
+    # builds one context per line: a dict filled in place of 17 keyword arguments).
+    fields = _CTX_DEFAULTS.copy()
+    for key in _CTX_AS_GIVEN.intersection(opts):
+        fields[key] = opts[key]
+    if "tsumo" in opts:
+        fields["tsumo"] = bool(opts["tsumo"])
+    fields["discarder"] = frm
+    fields["players"] = rs.players
+    if situations:
+        fields["situations"] = MappingProxyType(situations)
+    if indicators:
+        fields["indicators"] = MappingProxyType(indicators)
     wild = opts.get("wild")
-    return WinContext(
-        tsumo=bool(opts.get("tsumo", False)),
-        seat=seat,
-        round=opts.get("round", "E"),
-        discarder=frm,
-        players=rs.players,
-        situations=MappingProxyType(situations) if situations else NO_MAPPING,
-        indicators=MappingProxyType(indicators) if indicators else NO_MAPPING,
-        ura=opts.get("ura", ()),
-        wild=tuple(sorted({t.kind for t in wild})) if wild else (),
-        visible=opts.get("visible", ()),
-        void=opts.get("void"),
-        kita=opts.get("kita", 0),
-        honba=opts.get("honba", 0),
-        sticks=opts.get("sticks", 0),
-        streak=opts.get("streak", 0),
-        birds=opts.get("birds", ()),
-        active=opts.get("active", ()),
-    )
+    if wild:
+        fields["wild"] = tuple(sorted({t.kind for t in wild}))
+    return WinContext.of_fields(fields)
 
 
+# WinContext's fields with its defaults, in its order; the options that set a field of the
+# same name as they are (the others are renamed or converted above).
+_CTX_DEFAULTS: dict[str, Any] = WinContext().fields()
+_CTX_AS_GIVEN = frozenset({"seat", "round", "ura", "visible", "void", "kita", "honba", "sticks", "streak", "birds", "active"})

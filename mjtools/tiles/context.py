@@ -78,6 +78,19 @@ class WinContext(Record):
             wild=wild, visible=visible, void=void, kita=kita, honba=honba, sticks=sticks, streak=streak, birds=birds, active=active,
         )
 
+    @classmethod
+    def of_fields(cls, fields: dict[str, object]) -> WinContext:
+        """The context whose fields are `fields` (every one of FIELDS, in that order; the dict
+        becomes the context's own, so it must be a new one): what __init__ makes, without the
+        keyword call."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "__dict__", fields)
+        return self
+
+    def fields(self) -> dict[str, object]:
+        """A new dict of the fields, in FIELDS order."""
+        return {f: self.__dict__[f] for f in self.FIELDS}
+
     @property
     def seat_wind(self) -> int:
         return SEAT_WIND[self.seat]

@@ -264,6 +264,21 @@ _PLAIN_HAND = re.compile(r"((?:[0-9]+[mpsz])+)((?:\([^()\[\]{}]*\)|\[[^()\[\]{}]
 _BRACKETED = re.compile(r"\([^()\[\]{}]*\)|\[[^()\[\]{}]*\]")
 
 
+# run text -> (its tiles, its suit's offset, its digits in canonical order), for _plain_hand
+_PLAIN_RUNS: dict[str, tuple[tuple[Tile, ...], int, bool]] = {}
+
+
+def _plain_run(run: re.Match) -> tuple[tuple[Tile, ...], int, bool] | None:
+    text = run.group()
+    tiles = _RUNS.get(text) or _run_tiles(run.group(1), run.group(2))
+    if tiles is None:
+        return None
+    digits = run.group(1)
+    got = (tiles, SUIT_OFFSET[run.group(2)], "".join(sorted(digits, key=_RUN_ORDER.__getitem__)) == digits)
+    _keep(_PLAIN_RUNS, text, got)
+    return got
+
+
 def _plain_hand(text: str) -> Hand | None:
     """The hand `text` reads as when it has the plain shape above (None: not this shape, or a
     piece the scanner has not read before)."""
@@ -272,11 +287,19 @@ def _plain_hand(text: str) -> Hand | None:
         return None
     segment, bracketed, last_text = got.groups()
     concealed: list[Tile] = []
+    # The runs cover the segment end to end (the pattern above); whether it is written in
+    # canonical order (what _canonical says) is worked out in the same pass.
+    canon = True
+    prev = -1
     for run in _RUN.finditer(segment):
-        tiles = _RUNS.get(run.group()) or _run_tiles(run.group(1), run.group(2))
-        if tiles is None:
+        piece = _PLAIN_RUNS.get(run.group()) or _plain_run(run)
+        if piece is None:
             return None
+        tiles, offset, ordered = piece
         concealed.extend(tiles)
+        if not ordered or offset <= prev:
+            canon = False
+        prev = offset
     melds: list[Meld] = []
     if bracketed:
         for key in _BRACKETED.findall(bracketed):
@@ -287,7 +310,7 @@ def _plain_hand(text: str) -> Hand | None:
     last = _RUNS.get(last_text) or _run_tiles(last_text[0], last_text[1])
     if last is None:
         return None
-    if _canonical(segment):
+    if canon:
         hand = Hand(tuple(concealed), tuple(melds), (), last[0], _ctext=segment)
     else:
         hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), (), last[0])
