@@ -49,6 +49,7 @@ def mjtools_exe(given: str | None) -> list[str]:
 def child_env() -> dict[str, str]:
     env = dict(os.environ, **ONE_CORE)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package keeps its bytecode
+    env.pop("PYTHONUNBUFFERED", None)  # set in this sandbox: a write per record, not a user's default
     return env
 
 

@@ -133,6 +133,7 @@ def _child_env(bytecode: bool = True) -> dict[str, str]:
         # A normal install keeps compiled bytecode; this sandbox sets PYTHONDONTWRITEBYTECODE,
         # which would make every run recompile mjtools (measured separately below).
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONUNBUFFERED", None)  # set in this sandbox: a write per output line, not a user's default
     return env
 
 
