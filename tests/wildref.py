@@ -156,6 +156,7 @@ def search_standard(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int |
             limit = max(top, c[k])
             costs = {(t, pr): _kind_cost(t, k, bool(pr), c, spec, m, marks) for t in range(limit + 1) for pr in (0, 1)}
             new: dict[State, list[tuple[int, int, int]]] = {}
+            pck = pair_class(k)
             for (a, b, ms, p, ch, gm, best_t, cur), front in states.items():
                 for nk in range(sets - ms + 1 if chow_ok else 1):
                     for nt in range(sets - ms - nk + 1):
@@ -166,18 +167,22 @@ def search_standard(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int |
                             cost = costs[(t, pr)]
                             if cost is None:
                                 continue
+                            c0, c1, c2 = cost
+                            kept = [(d + c0, nn + c1, ee + c2) for d, nn, ee in front if ee + c2 <= w and d + c0 - w <= bound and nn + c1 <= bound]
+                            if not kept:
+                                continue  # a state with nothing kept leads nowhere: not made
                             used = t > 0
                             key = (
-                                nk, a, ms + nk + nt, pair_class(k) if pr else p,
+                                nk, a, ms + nk + nt, pck if pr else p,
                                 (ch or nk > 0) if track_chows else False,
                                 (gm | (1 << g) if used else gm) if track_groups else 0,
                                 best_t, (cur + 3 * (nk + nt) + 2 * pr) if track_tiles else 0,
                             )
-                            slot = new.setdefault(key, [])
-                            for e in front:
-                                d, nn, ee = e[0] + cost[0], e[1] + cost[1], e[2] + cost[2]
-                                if ee <= w and d - w <= bound and nn <= bound:
-                                    _keep(slot, (d, nn, ee))
+                            slot = new.get(key)
+                            if slot is None:
+                                new[key] = slot = []
+                            for e in kept:
+                                _keep(slot, e)
             states = new
         # close the suit: no chow may run past it; remember its tile count
         closed: dict[State, list[tuple[int, int, int]]] = {}
@@ -193,21 +198,37 @@ def search_standard(c: list[int], w: int, spec: ShapeSpec, m: Melds, void: int |
     options = _honor_options(
         honors, tuple(c[k] for k in honors), tuple(m.kinds[k] for k in honors), None if marks is None else tuple(marks[k] for k in honors), sets, spec, top
     )
+    by_sets: dict[int, list] = {}
+    for opt in options:
+        by_sets.setdefault(opt[0], []).append(opt)
     best = INF
     for (_a, _b, ms, p, ch, gm, best_t, _cur), front in states.items():
-        for n, hp, hch, hcost in options:
-            if ms + n != sets or (p and hp) or not (p or hp):
+        opts = by_sets.get(sets - ms)
+        if not opts or not front:
+            continue
+        # costs never go below zero: a state whose front cannot beat `best` is skipped whole
+        if max(min(e[0] for e in front) - w, min(e[1] for e in front)) >= best:
+            continue
+        suit_groups = {g for g in range(3) if gm >> g & 1} | set(m.groups)
+        legal: dict[tuple, bool] = {}  # (honours used, pair class, chows used) -> _legal
+        for n, hp, hch, hcost in opts:
+            if (p and hp) or not (p or hp):
                 continue
             pair = p or hp
-            groups = {g for g in range(3) if gm >> g & 1} | set(m.groups)
-            if any(hcost) or n or hp:
-                groups.add(3)
-            if not _legal(groups, pair, ch or hch, gm, best_t, spec, m, void, track_groups):
+            honours = bool(any(hcost) or n or hp)
+            key = (honours, pair, bool(ch or hch))
+            ok = legal.get(key)
+            if ok is None:
+                groups = suit_groups | {3} if honours else set(suit_groups)
+                ok = legal[key] = _legal(groups, pair, ch or hch, gm, best_t, spec, m, void, track_groups)
+            if not ok:
                 continue
-            for e in front:
-                d, nn, ee = e[0] + hcost[0], e[1] + hcost[1], e[2] + hcost[2]
-                if ee <= w:
-                    best = min(best, max(d - w, nn))
+            h0, h1, h2 = hcost
+            for d, nn, ee in front:
+                if ee + h2 <= w:
+                    v = max(d + h0 - w, nn + h1)
+                    if v < best:
+                        best = v
     return best
 
 
