@@ -48,8 +48,24 @@ from mjtools.tiles.hand import Hand, Meld
 # -- the standard form ----------------------------------------------------------------------------
 
 
+# Per shape spec (a handful per run), what the searches below read on every call.
+_SPEC_MEMO_LIMIT = 64
+_SET_SHAPES: dict[ShapeSpec, list[tuple[str, tuple[int, ...]]]] = {}
+_CHOW_OPTIONS: dict[ShapeSpec, tuple] = {}
+
+
 def _set_shapes(spec: ShapeSpec) -> list[tuple[str, tuple[int, ...]]]:
-    """Every set the variant's kinds allow: pungs, chows, honor chows."""
+    """Every set the variant's kinds allow: pungs, chows, honor chows (kept per spec; callers
+    only read it)."""
+    got = _SET_SHAPES.get(spec)
+    if got is None:
+        if len(_SET_SHAPES) >= _SPEC_MEMO_LIMIT:
+            _SET_SHAPES.clear()
+        got = _SET_SHAPES[spec] = _make_set_shapes(spec)
+    return got
+
+
+def _make_set_shapes(spec: ShapeSpec) -> list[tuple[str, tuple[int, ...]]]:
     ks = spec.kinds
     out = [(PUNG, (k, k, k)) for k in sorted(ks)]
     out += [(CHOW, (k, k + 1, k + 2)) for k in range(27) if k % 9 <= 6 and {k, k + 1, k + 2} <= ks]
@@ -77,6 +93,32 @@ def _sets_with(i: int, spec: ShapeSpec) -> list[tuple[str, tuple[int, ...]]]:
     return out
 
 
+def _chow_options(spec: ShapeSpec) -> tuple:
+    """Per kind i, the chows holding i as `_natural_blocks` tries them, in its order: (shape,
+    kinds sorted, ((the other kinds taken as naturals, the kinds wildcards fill), ...)); a
+    choice taking a natural below i is left out (`_natural_blocks` works up from the lowest
+    natural tile, so none is held there). Kept per spec."""
+    got = _CHOW_OPTIONS.get(spec)
+    if got is None:
+        per_kind = []
+        for i in range(34):
+            opts = []
+            for shape, kinds in _sets_with(i, spec):
+                others = [k for k in kinds if k != i]
+                choices = []
+                for mask in range(4):
+                    nat = tuple(k for j, k in enumerate(others) if mask >> j & 1)
+                    if any(k < i for k in nat):
+                        continue
+                    choices.append((nat, tuple(sorted(k for k in others if k not in nat))))
+                opts.append((shape, tuple(sorted(kinds)), tuple(choices)))
+            per_kind.append(tuple(opts))
+        if len(_CHOW_OPTIONS) >= _SPEC_MEMO_LIMIT:
+            _CHOW_OPTIONS.clear()
+        got = _CHOW_OPTIONS[spec] = tuple(per_kind)
+    return got
+
+
 def _natural_blocks(counts: list[int], wild: int, sets: int, pair: bool, start: int, spec: ShapeSpec) -> Iterator[tuple[list[Block], int, int, bool]]:
     """Blocks holding every natural tile: yields (blocks, wildcards left, sets left, pair left)."""
     i = start
@@ -102,18 +144,15 @@ def _natural_blocks(counts: list[int], wild: int, sets: int, pair: bool, start: 
             for rest, w, s, p in _natural_blocks(counts, wild - (3 - nat), sets - 1, pair, i, spec):
                 yield [Block(PUNG, (i, i, i), wilds=(i,) * (3 - nat))] + rest, w, s, p
             counts[i] += nat
-    for shape, kinds in _sets_with(i, spec):
-        others = [k for k in kinds if k != i]
-        for mask in range(4):
-            nat = [k for j, k in enumerate(others) if mask >> j & 1]
-            if any(k < i or counts[k] == 0 for k in nat) or 2 - len(nat) > wild:
+    for shape, kinds, choices in _chow_options(spec)[i]:
+        for nat, wilds in choices:
+            if len(wilds) > wild or any(counts[k] == 0 for k in nat):
                 continue
             counts[i] -= 1
             for k in nat:
                 counts[k] -= 1
-            wilds = tuple(sorted(k for k in others if k not in nat))
             for rest, w, s, p in _natural_blocks(counts, wild - len(wilds), sets - 1, pair, i, spec):
-                yield [Block(shape, tuple(sorted(kinds)), wilds=wilds)] + rest, w, s, p
+                yield [Block(shape, kinds, wilds=wilds)] + rest, w, s, p
             for k in nat:
                 counts[k] += 1
             counts[i] += 1
