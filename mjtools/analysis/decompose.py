@@ -20,9 +20,10 @@ the melds unless `fifth_copy`; wildcards at face value in `face_value_forms`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations, combinations_with_replacement, permutations, product
 from operator import itemgetter
+from typing import Any
 
 from mjtools.analysis.blocks import (
     CHOW,
@@ -48,21 +49,35 @@ from mjtools.tiles.hand import Hand, Meld
 # -- the standard form ----------------------------------------------------------------------------
 
 
-# Per shape spec (a handful per run), what the searches below read on every call.
-_SPEC_MEMO_LIMIT = 64
-_SET_SHAPES: dict[ShapeSpec, list[tuple[str, tuple[int, ...]]]] = {}
-_CHOW_OPTIONS: dict[ShapeSpec, tuple] = {}
+# Per shape spec instance, what the searches below read on every call: keyed by id with the
+# spec kept beside its answer (an equal spec of another instance would be compared field by
+# field on every lookup), and built once per (kinds, honor chows), all they depend on (a
+# variant whose wildcard is turned up each hand has a spec per wildcard kind).
+_SPEC_MEMO_LIMIT = 256
+_PER_SPEC: dict[tuple[str, int], tuple[ShapeSpec, Any]] = {}
+_BY_KINDS: dict[tuple[str, frozenset[int], bool], Any] = {}
+
+
+def _per_spec(name: str, spec: ShapeSpec, make: Callable[[ShapeSpec], Any]) -> Any:
+    got = _PER_SPEC.get((name, id(spec)))
+    if got is not None and got[0] is spec:
+        return got[1]
+    key = (name, spec.kinds, spec.honor_chows)
+    value = _BY_KINDS.get(key)
+    if value is None:
+        if len(_BY_KINDS) >= _SPEC_MEMO_LIMIT:
+            _BY_KINDS.clear()
+        value = _BY_KINDS[key] = make(spec)
+    if len(_PER_SPEC) >= _SPEC_MEMO_LIMIT:
+        _PER_SPEC.clear()
+    _PER_SPEC[name, id(spec)] = (spec, value)
+    return value
 
 
 def _set_shapes(spec: ShapeSpec) -> list[tuple[str, tuple[int, ...]]]:
     """Every set the variant's kinds allow: pungs, chows, honor chows (kept per spec; callers
     only read it)."""
-    got = _SET_SHAPES.get(spec)
-    if got is None:
-        if len(_SET_SHAPES) >= _SPEC_MEMO_LIMIT:
-            _SET_SHAPES.clear()
-        got = _SET_SHAPES[spec] = _make_set_shapes(spec)
-    return got
+    return _per_spec("set_shapes", spec, _make_set_shapes)
 
 
 def _make_set_shapes(spec: ShapeSpec) -> list[tuple[str, tuple[int, ...]]]:
@@ -98,25 +113,24 @@ def _chow_options(spec: ShapeSpec) -> tuple:
     kinds sorted, ((the other kinds taken as naturals, the kinds wildcards fill), ...)); a
     choice taking a natural below i is left out (`_natural_blocks` works up from the lowest
     natural tile, so none is held there). Kept per spec."""
-    got = _CHOW_OPTIONS.get(spec)
-    if got is None:
-        per_kind = []
-        for i in range(34):
-            opts = []
-            for shape, kinds in _sets_with(i, spec):
-                others = [k for k in kinds if k != i]
-                choices = []
-                for mask in range(4):
-                    nat = tuple(k for j, k in enumerate(others) if mask >> j & 1)
-                    if any(k < i for k in nat):
-                        continue
-                    choices.append((nat, tuple(sorted(k for k in others if k not in nat))))
-                opts.append((shape, tuple(sorted(kinds)), tuple(choices)))
-            per_kind.append(tuple(opts))
-        if len(_CHOW_OPTIONS) >= _SPEC_MEMO_LIMIT:
-            _CHOW_OPTIONS.clear()
-        got = _CHOW_OPTIONS[spec] = tuple(per_kind)
-    return got
+    return _per_spec("chow_options", spec, _make_chow_options)
+
+
+def _make_chow_options(spec: ShapeSpec) -> tuple:
+    per_kind = []
+    for i in range(34):
+        opts = []
+        for shape, kinds in _sets_with(i, spec):
+            others = [k for k in kinds if k != i]
+            choices = []
+            for mask in range(4):
+                nat = tuple(k for j, k in enumerate(others) if mask >> j & 1)
+                if any(k < i for k in nat):
+                    continue
+                choices.append((nat, tuple(sorted(k for k in others if k not in nat))))
+            opts.append((shape, tuple(sorted(kinds)), tuple(choices)))
+        per_kind.append(tuple(opts))
+    return tuple(per_kind)
 
 
 def _natural_blocks(counts: list[int], wild: int, sets: int, pair: bool, start: int, spec: ShapeSpec) -> Iterator[tuple[list[Block], int, int, bool]]:
