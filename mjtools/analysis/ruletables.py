@@ -140,36 +140,37 @@ _NEXT_NODE = [1]
 
 
 def _step(c: int, cap: int, room1: int, room2: int, can_chow: bool, pair: bool, top: int) -> dict[int, tuple[tuple[int, int], ...]]:
-    """One position of `_capped_vec`: per state, its successors and what each adds (built
-    once per (held, cap, room at the next two positions, chows, pair, top))."""
+    """One position of `_capped_vec`: per state, its successors and what each adds (kept
+    per (held, cap, room at the next two positions, chows, pair, top), each state's entry
+    made by `_outs` when a search first reaches it: of the 200 states a handful are)."""
     key = (c, cap, room1, room2, can_chow, pair, top)
     got = _STEPS.get(key)
-    if got is not None:
-        return got
-    got = {}
-    pairs = (0, 1) if pair else (0,)
-    for a in range(5):
-        for b in range(5):
-            base = a + b
-            for m in range(top + 1):
-                for p in (0, 1):
-                    outs = []
-                    kmax = min(cap - base, room1 - a, room2, top - m) if can_chow else 0
-                    for k in range(kmax + 1):
-                        for t in (0, 1):
-                            mm = m + k + t
-                            if mm > top:
-                                break
-                            for pr in pairs:
-                                if pr and p:
-                                    break
-                                need = base + k + 3 * t + 2 * pr
-                                if need > cap:
-                                    break
-                                outs.append((k << 8 | a << 5 | mm << 1 | (p | pr), need - c if need > c else 0))
-                    got[a << 8 | b << 5 | m << 1 | p] = tuple(outs)
-    _STEPS[key] = got
+    if got is None:
+        got = _STEPS[key] = {}
     return got
+
+
+def _outs(st: int, c: int, cap: int, room1: int, room2: int, can_chow: bool, pair: bool, top: int) -> tuple[tuple[int, int], ...]:
+    """The successors of state `st` (packed as in `_capped_vec`) at one position, and what
+    each adds."""
+    a, b, m, p = st >> 8, st >> 5 & 7, st >> 1 & 15, st & 1
+    base = a + b
+    pairs = (0, 1) if pair else (0,)
+    outs = []
+    kmax = min(cap - base, room1 - a, room2, top - m) if can_chow else 0
+    for k in range(kmax + 1):
+        for t in (0, 1):
+            mm = m + k + t
+            if mm > top:
+                break
+            for pr in pairs:
+                if pr and p:
+                    break
+                need = base + k + 3 * t + 2 * pr
+                if need > cap:
+                    break
+                outs.append((k << 8 | a << 5 | mm << 1 | (p | pr), need - c if need > c else 0))
+    return tuple(outs)
 
 
 def _capped_vec(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, pair_ok: tuple[bool, ...], top: int = tables.MAX_SETS) -> list[int]:
@@ -192,11 +193,16 @@ def _capped_vec(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, pai
         if got is not None:
             node, states = got
             continue
-        steps = _STEPS.get(sk) or _step(*sk)
+        steps = _STEPS.get(sk)
+        if steps is None:
+            steps = _step(*sk)
         new: dict[int, int] = {}
         get = new.get
         for st, cost in states.items():
-            for key, add in steps[st]:
+            outs = steps.get(st)
+            if outs is None:
+                outs = steps[st] = _outs(st, *sk)
+            for key, add in outs:
                 v = cost + add
                 if v < get(key, inf):
                     new[key] = v
