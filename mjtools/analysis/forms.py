@@ -143,17 +143,36 @@ def _unrelated_kept(row0: tuple[int, ...], row1: tuple[int, ...], row2: tuple[in
 
 def knitted_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
     """全不靠: fourteen different tiles from 147/258/369 spread over the three suits + honors."""
-    if st.melds or spec.hand_size != 13 or not {0, 1, 2} <= groups:
+    if st.melds or spec.hand_size != 13:
         return INF
-    if not all(k in spec.kinds for k in range(27)):
+    honors = _knit_honors(spec.kinds, groups)
+    if honors is None:
         return INF
-    honors = [k for k in range(27, 34) if k in spec.kinds] if 3 in groups else []
-    if 9 + len(honors) < 14:
-        return INF
-    masks = [_mask(st.counts, g) for g in range(3)]
-    suited = max(sum(bin(masks[g] & perm[g]).count("1") for g in range(3)) for perm in permutations(KNIT))
-    kept = suited + sum(1 for k in honors if st.counts[k])
+    counts = st.counts
+    held = _knit_held()
+    a, b, c = held[_mask(counts, 0)], held[_mask(counts, 1)], held[_mask(counts, 2)]
+    suited = max(a[i] + b[j] + c[k] for i, j, k in _PERMS3)
+    kept = suited + sum(1 for k in honors if counts[k])
     return 14 - min(kept, 14)
+
+
+_PERMS3 = tuple(permutations(range(3)))  # which of 147 / 258 / 369 each suit takes
+
+
+@lru_cache(maxsize=1)
+def _knit_held() -> tuple[tuple[int, int, int], ...]:
+    """Per 9-bit mask of a suit's held kinds: how many of them 147, 258 and 369 keep."""
+    return tuple(tuple(bin(mask & knit).count("1") for knit in KNIT) for mask in range(512))
+
+
+@lru_cache(maxsize=256)
+def _knit_honors(kinds: frozenset[int], groups: frozenset[int]) -> tuple[int, ...] | None:
+    """The honor kinds a 全不靠 may take, or None when the form cannot be made (a suit not in
+    play or not complete, too few honors to reach fourteen)."""
+    if not {0, 1, 2} <= groups or not all(k in kinds for k in range(27)):
+        return None
+    honors = tuple(k for k in range(27, 34) if k in kinds) if 3 in groups else ()
+    return None if 9 + len(honors) < 14 else honors
 
 
 def all_258_distance(st: HandState, spec: ShapeSpec, groups: frozenset[int]) -> int:
