@@ -83,8 +83,16 @@ class OtherForms:
             self._memo[raw] = got
         return got
 
-    def distance(self, counts: list[int], m: Melds) -> int:
-        d = self._counted(counts, m)
+    @staticmethod
+    def _counted_floor(counts: list[int]) -> int:
+        """A lower bound of the counted forms' distance: their fourteen tiles are all different
+        kinds, so a held tile beyond the first of its kind is never kept."""
+        return 14 - (len(counts) - counts.count(0))
+
+    def distance(self, counts: list[int], m: Melds, below: int = INF) -> int:
+        """The least distance of these forms where it is below `below`; otherwise some value
+        at least `below` (the caller keeps the least of both)."""
+        d = self._counted(counts, m) if self._counted_floor(counts) < below else INF
         if self.all_258:
             d = min(d, self._258(counts, m)[0])
         return d
@@ -97,6 +105,8 @@ class OtherForms:
                 d, gain = e, mask
             elif e == d < INF:
                 gain |= mask
+        if self._counted_floor(counts) > d:
+            return d, gain  # (neither lower nor equal)
         e = self._counted(counts, m)
         if e < d:
             d, gain = e, self._counted_gain(counts, m, e)

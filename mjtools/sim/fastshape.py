@@ -519,7 +519,7 @@ class Analyzer:
         if (self.seven or self.orphans) and not m.n and self._other_bound(counts) < d:
             d = min(d, self._other_distance(self._stats(counts), m))
         if self._forms is not None:
-            d = min(d, self._forms.distance(counts, m))
+            d = min(d, self._forms.distance(counts, m, d))
         return d
 
     # -- wildcards with melds -------------------------------------------------------------------
