@@ -23,6 +23,7 @@ from mjtools.analysis.tables import INF
 from mjtools.rules.model import Ruleset
 from mjtools.sim.bot import Bot, _neighbours
 from mjtools.sim.config import config, kind_of
+from mjtools.sim.fastrows import least_discards
 from mjtools.sim.fastshape import Analyzer, Melds, Row
 from mjtools.sim.plans import ANY, TERMINALS_HONORS, Plan, lower_bound, plan_analyzer, plans_for, values_for, win_chance
 from mjtools.sim.state import Action, View
@@ -522,4 +523,4 @@ class EfficientBot(Bot):
         kinds = [k for k in range(50) if counts[k]]
         if not kinds:
             return INF
-        return min(pa.discard_shanten(counts, melds, kinds).values())
+        return least_discards(pa, counts, melds, kinds)[0]

@@ -365,3 +365,46 @@ def _profile_rows(an: Analyzer, prof: list[int]) -> dict[int, tuple[int, int]] |
             return None
         per[counts[r.kind]] = (r.shanten, helps)
     return per
+
+
+def least_discards(an: Analyzer, physical: Sequence[int], m: Melds, kinds: Sequence[int]) -> tuple[int, list[int]]:
+    """The least shanten after discarding one of each given physical kind (from hand-size + 1
+    tiles) and the kinds that reach it, in the given order: `Analyzer.discard_shanten`'s
+    least and where it is reached. When wildcards and melds send each discard to the general
+    engine (`Analyzer.rich`), the tables' distance bounds each discard's from below (the
+    general engine only adds the targets a wildcard cannot fill): the discards are counted
+    from the lowest bound up, and none whose bound is above the least found."""
+    counts, wild = an.natural(physical)
+    if an.fast is not None or an.slow or an._forms is not None or not an.has_standard or not an.rich(wild, m):
+        sh = an.discard_shanten(physical, m, kinds)
+        least = min(sh.values(), default=INF)
+        return least, [k for k in kinds if sh[k] == least]
+    keys = an.keys(counts)
+    bounds = []
+    for k in kinds:
+        if k in an.wild:
+            d, w = an._std_distance(keys, m), wild - 1
+        else:
+            g, i = an.pos.get(an.stand.get(k, k), (0, -1))  # (a kind outside the shapes: no key)
+            step = POW5[i] if i >= 0 else 0
+            keys[g] -= step
+            d, w = an._std_distance(keys, m), wild
+            keys[g] += step
+        bounds.append(INF if d >= INF else d - w - 1)
+    least = INF
+    exact: dict[int, int] = {}
+    for j in sorted(range(len(kinds)), key=bounds.__getitem__):
+        if bounds[j] > least:
+            break
+        k = kinds[j]
+        if k in an.wild:
+            sh = an.shanten(counts, wild - 1, m)
+        else:
+            n = an.stand.get(k, k)
+            counts[n] -= 1
+            sh = an.shanten(counts, wild, m)
+            counts[n] += 1
+        exact[j] = sh
+        if sh < least:
+            least = sh
+    return least, [k for j, k in enumerate(kinds) if exact.get(j) == least]

@@ -774,9 +774,7 @@ class Analyzer:
         if not self.has_standard and self._forms is None and not self.wild and not self.stand and not self.slow and not m.n:
             return fastrows.other_rows(self, physical, held, unseen, kinds, only_best)
         if only_best:
-            sh = self.discard_shanten(physical, m, kinds)
-            least = min(sh.values(), default=INF)
-            kinds = [k for k in kinds if sh[k] == least]
+            kinds = fastrows.least_discards(self, physical, m, kinds)[1]
         counts, wild = self.natural(physical)
         fast = not self.slow and not self.rich(wild, m)
         keys = self.keys(counts) if fast else None
