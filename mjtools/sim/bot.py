@@ -61,7 +61,7 @@ def _neighbours(counts: Sequence[int], k: int) -> int:
     if k >= 27:
         return counts[k] - 1
     lo, hi = k - k % 9, k - k % 9 + 8
-    return sum(counts[j] for j in range(max(lo, k - 2), min(hi, k + 2) + 1)) - 1
+    return sum(counts[max(lo, k - 2) : min(hi, k + 2) + 1]) - 1
 
 
 class RandomBot(Bot):
