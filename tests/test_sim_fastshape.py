@@ -20,6 +20,7 @@ SPECS = {
     "wild": ShapeSpec(forms=("standard", "seven_pairs"), wild_kinds=frozenset({31})),
     "eight": ShapeSpec(forms=("standard",), min_tiles_one_suit=8),
     "unrelated": ShapeSpec(forms=("standard", "seven_pairs", "thirteen_unrelated")),
+    "knitted": ShapeSpec(forms=("standard", "seven_pairs", "knitted")),
     "pungs": ShapeSpec(forms=("standard",), chows=False),
     "pungs_seven": ShapeSpec(forms=("standard", "seven_pairs"), chows=False),
 }
@@ -103,3 +104,48 @@ def test_pungs_rows_by_profile(spec, rng):
             got = fastrows.rows_symmetric(an, counts, held, unseen, kinds, best)
             want = fastrows.rows_one_reading(an, counts, NO_MELDS, held, unseen, kinds, best)
             assert got is not None and [(r.kind, r.shanten, r.effective, r.live) for r in got] == [(r.kind, r.shanten, r.effective, r.live) for r in want], counts
+
+
+@pytest.mark.parametrize("name", ["wild", "riichi", "knitted"])
+def test_least_discards(name, rng):
+    """`fastrows.least_discards` (bounds from the tables first when wildcards with melds send
+    each discard to the general engine) gives `discard_shanten`'s least and where it is
+    reached, on hand-size + 1 hands with melds and wildcards."""
+    from mjtools.analysis.tables import INF
+    from mjtools.sim import fastrows
+
+    spec = SPECS[name]
+    copies = [4 if k in spec.kinds or k in spec.wild_kinds else 0 for k in range(50)]
+    an = Analyzer(spec, copies)
+    rich = 0
+    for _ in range(int(os.environ.get("FAST_N", "25")) * 4):
+        hand = random_hand(rng, spec, spec.hand_size + 1, rng.choice([0, 1, 1, 2, 3]))
+        physical = list(hand.concealed_counts())
+        mi = melds_info([m.kinds for m in hand.melds])
+        kinds = [k for k in range(50) if physical[k]]
+        sh = an.discard_shanten(physical, mi, kinds)
+        least = min(sh.values(), default=INF)
+        assert fastrows.least_discards(an, physical, mi, kinds) == (least, [k for k in kinds if sh[k] == least]), str(hand)
+        rich += an.rich(an.natural(physical)[1], mi)
+    assert rich or name != "wild"  # (the bounded path was taken)
+
+
+def test_knitted_distance_table(rng):
+    """全不靠's distance (read from per-mask tables) against the definition: fourteen of the
+    sixteen kinds of some knitted set (147 / 258 / 369, one per suit) and the honors."""
+    from itertools import permutations
+
+    from mjtools.analysis.forms import knitted_distance
+    from mjtools.analysis.state import HandState
+
+    spec = SPECS["knitted"]
+    for _ in range(int(os.environ.get("FAST_N", "25")) * 40):
+        counts = [0] * 34
+        for k in rng.sample([k for k in range(34) for _ in range(4)], 14):
+            counts[k] += 1
+        st = HandState(counts, 0, 0, frozenset(), True, (0, 0, 0, 0), counts + [0] * 16)
+        best = 0
+        for perm in permutations(range(3)):
+            target = {9 * suit + start + 3 * j for suit, start in enumerate(perm) for j in range(3)} | set(range(27, 34))
+            best = max(best, min(14, sum(1 for k in target if counts[k])))
+        assert knitted_distance(st, spec, frozenset({0, 1, 2, 3})) == 14 - best, counts
