@@ -520,8 +520,19 @@ def _format_meld(m: Meld) -> str:
     return f"({inner})"
 
 
+_ASIDE_TEXT: dict[int, tuple[Aside, str]] = {}  # id(group) -> (group, text), as _MELD_TEXT
+
+
 def format_aside(a: Aside) -> str:
-    return "{" + (f"{a.tag}=" if a.tag else "") + format_tiles(a.tiles) + "}"
+    # Parsed groups are shared values (flowers recur from hand to hand): each is written once.
+    got = _ASIDE_TEXT.get(id(a))
+    if got is not None and got[0] is a:
+        return got[1]
+    text = "{" + (f"{a.tag}=" if a.tag else "") + format_tiles(a.tiles) + "}"
+    if len(_ASIDE_TEXT) > 4096:
+        _ASIDE_TEXT.clear()
+    _ASIDE_TEXT[id(a)] = (a, text)  # holds the group, so its id is not reused while kept
+    return text
 
 
 def format_hand(hand: Hand) -> str:
