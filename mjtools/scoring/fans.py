@@ -485,35 +485,36 @@ def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluat
     return _passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
 
 
-def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool) -> Evaluation:
-    """The passes after the fans are found: the account-once choice, exclusions, fallbacks."""
+def _remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool) -> Evaluation:
+    """_passes for a reading with combine fans (none excluding on sets): the choice of combined
+    sets and every pass after it depend only on the fans found (their values follow from the
+    bits and the concealment; their counts) and the combine fans' occurrences, so they are
+    remembered by those, as what is kept (place in `found`, a new count or None) and removed."""
+    cands = combine.candidates(ctx, combos, plan)
+    key = (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, tuple(cands))
+    memo = plan.combined_memo
+    got = memo.get(key)
+    if got is None:
+        ev = _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, cands)
+        where = {a.id: i for i, a in enumerate(found)}
+        shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in ev.fans])
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = (shown, tuple(ev.excluded))
+        return ev
+    shown, gone = got
+    by_id = plan.by_id
+    kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
+    return Evaluation(ctx.d, kept, list(gone), pctx=ctx)
+
+
+def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None) -> Evaluation:
+    """The passes after the fans are found: the account-once choice, exclusions, fallbacks.
+    `cands`: the combine fans' occurrences (combine.candidates), where the caller has them."""
     if len(found) < 2 and not flags & _COMBINE:
         return Evaluation(ctx.d, found, [], pctx=ctx)
-    if flags & _COMBINE and not present & plan.on_sets:
-        # The choice of combined sets and every pass after it depend only on the fans found
-        # (their values follow from the bits and the concealment; their counts) and the
-        # combine fans' occurrences: remembered by those, as what is kept (place in `found`,
-        # a new count or None) and what is removed.
-        cands = combine.candidates(ctx, combos, plan)
-        key = (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, tuple(cands))
-        memo = plan.combined_memo
-        got = memo.get(key)
-        if got is None:
-            ev = _all_passes(ctx, plan, lang, found, present, flags, excl, combos, multi, cands)
-            where = {a.id: i for i, a in enumerate(found)}
-            shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in ev.fans])
-            if len(memo) > 4096:
-                memo.clear()
-            memo[key] = (shown, tuple(ev.excluded))
-            return ev
-        shown, gone = got
-        by_id = plan.by_id
-        kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
-        return Evaluation(ctx.d, kept, list(gone), pctx=ctx)
-    return _all_passes(ctx, plan, lang, found, present, flags, excl, combos, multi, None)
-
-
-def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None) -> Evaluation:
+    if flags & _COMBINE and cands is None and not present & plan.on_sets:
+        return _remembered_passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
     removed: dict[str, str] = {}
     groups: dict[str, list[tuple[int, ...]]] = {}
     first = found  # the fans as the loop found them (the choice of combined sets may change them)
