@@ -154,15 +154,19 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
     # most Chinese Official hands.)
     if uses & _KITA and (win.kita or (hand.aside and any(a.tag == "kita" for a in hand.aside))):
         f |= _KITA
-    if uses & _COUNT_BITS:
-        counts = hand.counts
-        flowers = sum(counts[_FLOWER_KINDS])
-        if flowers:
-            f |= _FLOWER | (_FLOWER4 if flowers >= 4 else 0)
-        if max(counts[:34]) >= 4:
-            f |= _FOUR
-    if uses & (_REVERSIBLE_BIT | _RANK_SETS[0]):
-        f |= _tile_set_bits(hand)
+    if uses & (_COUNT_BITS | _REVERSIBLE_BIT | _RANK_SETS[0]):
+        # The counts as bytes (one per kind) and the 34 kinds' as one integer: the flower sum,
+        # the four-of-a-kind test and the rank-set tests then run in C.
+        raw = bytes(hand.counts)
+        held = int.from_bytes(raw[:34], "little")
+        if uses & _COUNT_BITS:
+            flowers = sum(raw[_FLOWER_KINDS])
+            if flowers:
+                f |= _FLOWER | (_FLOWER4 if flowers >= 4 else 0)
+            if held & _FOURS:
+                f |= _FOUR
+        if uses & (_REVERSIBLE_BIT | _RANK_SETS[0]):
+            f |= _tile_set_bits(hand, held)
     if uses & _KONG_COUNT_BITS:
         shown = hidden = 0
         for m in hand.melds:
@@ -180,9 +184,11 @@ _REVERSIBLE_BIT = BIT["reversible"]
 _KONG_OPEN = (BIT["kong_open0"], BIT["kong_open1"], BIT["kong_open2"], 0, 0)
 _KONG_HIDDEN = (BIT["kong_hidden0"], BIT["kong_hidden1"], BIT["kong_hidden2"], 0, 0)
 _KONG_COUNT_BITS = sum(_KONG_OPEN) | sum(_KONG_HIDDEN)
+# A count of 4 or more sets a bit of 0xFC in its byte of _held_bytes().
+_FOURS = sum(0xFC << 8 * k for k in range(34))
 
 
-def _tile_set_bits(hand: Hand) -> int:
+def _tile_set_bits(hand: Hand, held: int = -1) -> int:
     """The reversible and rank-set bits of the hand's tiles (a reading holds the same kinds,
     bonus tiles aside). Where tiles of the 34 kinds are set aside (riichi's Norths) the reading
     may hold fewer kinds than the hand: every such bit is set, and the fans decide."""
@@ -190,7 +196,8 @@ def _tile_set_bits(hand: Hand) -> int:
         for t in a.tiles:
             if t.kind < 34:
                 return _RANK_SETS[0] | _REVERSIBLE_BIT
-    held = _held_bytes(hand.counts)
+    if held < 0:
+        held = _held_bytes(hand.counts)
     f = 0 if held & _NOT_REVERSIBLE else _REVERSIBLE_BIT
     for bit, outside in _RANK_SET_TESTS:
         if not held & outside:

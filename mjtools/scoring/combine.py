@@ -45,10 +45,9 @@ def split_excludes(entries: Any) -> tuple[tuple[str, ...], tuple[tuple[str, int,
     return tuple(whole), tuple(partial)
 
 
-def choose(ctx: Ctx, found: list[Awarded], combos: list[tuple[Awarded, Entry]], plan: Plan, lang: str, removed: dict[str, str]) -> tuple[list[Awarded], dict[str, list[Group]]]:
-    """The found fans with the combine fans' counts set to the instances chosen, and the chosen
-    groups per combine fan (the sets each uses, for exclusions on sets). `combos`: the combine
-    fans among `found` with their entries, in the same order."""
+def candidates(ctx: Ctx, combos: list[tuple[Awarded, Entry]], plan: Plan) -> list[tuple[float, int, str, Group]]:
+    """The occurrences of the combine fans found, as (value, place in the file, fan, sets): what
+    the choice reads of the reading (with the fans' counts)."""
     order = plan.order
     cands: list[tuple[float, int, str, Group]] = []
     for a, e in combos:
@@ -56,6 +55,16 @@ def choose(ctx: Ctx, found: list[Awarded], combos: list[tuple[Awarded, Entry]], 
         value, at = a.value, order[fid]
         for g in e.inst_fn(ctx):
             cands.append((value, at, fid, g))
+    return cands
+
+
+def choose(ctx: Ctx, found: list[Awarded], combos: list[tuple[Awarded, Entry]], plan: Plan, lang: str, removed: dict[str, str], cands: list[tuple[float, int, str, Group]] | None = None) -> tuple[list[Awarded], dict[str, list[Group]]]:
+    """The found fans with the combine fans' counts set to the instances chosen, and the chosen
+    groups per combine fan (the sets each uses, for exclusions on sets). `combos`: the combine
+    fans among `found` with their entries, in the same order; `cands`: their candidates(),
+    where the caller has them."""
+    if cands is None:
+        cands = candidates(ctx, combos, plan)
     chosen = _choice(cands, found, plan) if cands else []
     groups: dict[str, list[Group]] = {}
     for fid, g in chosen:

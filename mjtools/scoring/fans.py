@@ -296,6 +296,8 @@ class Plan:
         self._resolved: dict[str, dict[int, tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]]] = {}
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
+        # The passes of a reading with combine fans, by what decides them (_passes).
+        self.combined_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...]]] = {}
         # The fans over a shared table (the set combinations of combos.relations): per table,
         # the bits of the fans each id of it stands for. A reading reads each table once and
         # evaluates only the fans whose id it holds.
@@ -483,15 +485,41 @@ def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluat
     return _passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
 
 
-def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool) -> Evaluation:
-    """The passes after the fans are found: the account-once choice, exclusions, fallbacks."""
+def _remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool) -> Evaluation:
+    """_passes for a reading with combine fans (none excluding on sets): the choice of combined
+    sets and every pass after it depend only on the fans found (their values follow from the
+    bits and the concealment; their counts) and the combine fans' occurrences, so they are
+    remembered by those, as what is kept (place in `found`, a new count or None) and removed."""
+    cands = combine.candidates(ctx, combos, plan)
+    key = (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, tuple(cands))
+    memo = plan.combined_memo
+    got = memo.get(key)
+    if got is None:
+        ev = _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, cands)
+        where = {a.id: i for i, a in enumerate(found)}
+        shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in ev.fans])
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = (shown, tuple(ev.excluded))
+        return ev
+    shown, gone = got
+    by_id = plan.by_id
+    kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
+    return Evaluation(ctx.d, kept, list(gone), pctx=ctx)
+
+
+def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None) -> Evaluation:
+    """The passes after the fans are found: the account-once choice, exclusions, fallbacks.
+    `cands`: the combine fans' occurrences (combine.candidates), where the caller has them."""
     if len(found) < 2 and not flags & _COMBINE:
         return Evaluation(ctx.d, found, [], pctx=ctx)
+    if flags & _COMBINE and cands is None and not present & plan.on_sets:
+        return _remembered_passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
     removed: dict[str, str] = {}
     groups: dict[str, list[tuple[int, ...]]] = {}
     first = found  # the fans as the loop found them (the choice of combined sets may change them)
     if flags & _COMBINE:
-        found, groups = combine.choose(ctx, found, combos, plan, lang, removed)
+        found, groups = combine.choose(ctx, found, combos, plan, lang, removed, cands)
     if len(found) < 2:
         return Evaluation(ctx.d, found, list(removed.items()), pctx=ctx)
     if not excl & present:

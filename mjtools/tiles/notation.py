@@ -256,11 +256,12 @@ def _meld(sc: _Scanner, start: int, close: str, concealed: bool) -> Meld:
 
 
 # The shape most hands are written in (every machine-written one): one stretch of concealed
-# runs, bracketed melds, then +TILE at the end, with no space, flower or wildcard mark. Such
-# a hand is read from its pieces (runs and melds read before, the + tile) without the scanner;
+# runs, bracketed melds, at most one group set aside ({15f}: flowers on most Chinese Official
+# hands), then +TILE at the end, with no space, loose flower or wildcard mark. Such a hand is
+# read from its pieces (runs, melds and groups read before, the + tile) without the scanner;
 # anything else, or a piece not read before, goes through the scanner, which also reports
 # every error.
-_PLAIN_HAND = re.compile(r"((?:[0-9]+[mpsz])+)((?:\([^()\[\]{}]*\)|\[[^()\[\]{}]*\])*)\+([0-9][mpsz])")
+_PLAIN_HAND = re.compile(r"((?:[0-9]+[mpsz])+)((?:\([^()\[\]{}]*\)|\[[^()\[\]{}]*\])*)(\{[^()\[\]{}]*\})?\+([0-9][mpsz])")
 _BRACKETED = re.compile(r"\([^()\[\]{}]*\)|\[[^()\[\]{}]*\]")
 
 
@@ -285,7 +286,13 @@ def _plain_hand(text: str) -> Hand | None:
     got = _PLAIN_HAND.fullmatch(text)
     if got is None:
         return None
-    segment, bracketed, last_text = got.groups()
+    segment, bracketed, aside_text, last_text = got.groups()
+    aside: tuple[Aside, ...] = ()
+    if aside_text:
+        group = _ASIDES.get(aside_text)
+        if group is None:
+            return None
+        aside = (group,)
     concealed: list[Tile] = []
     # The runs cover the segment end to end (the pattern above); whether it is written in
     # canonical order (what _canonical says) is worked out in the same pass.
@@ -311,9 +318,9 @@ def _plain_hand(text: str) -> Hand | None:
     if last is None:
         return None
     if canon:
-        hand = Hand(tuple(concealed), tuple(melds), (), last[0], _ctext=segment)
+        hand = Hand(tuple(concealed), tuple(melds), aside, last[0], _ctext=segment)
     else:
-        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), (), last[0])
+        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), aside, last[0])
     _check_copies(hand, text)
     return hand
 
@@ -513,8 +520,19 @@ def _format_meld(m: Meld) -> str:
     return f"({inner})"
 
 
+_ASIDE_TEXT: dict[int, tuple[Aside, str]] = {}  # id(group) -> (group, text), as _MELD_TEXT
+
+
 def format_aside(a: Aside) -> str:
-    return "{" + (f"{a.tag}=" if a.tag else "") + format_tiles(a.tiles) + "}"
+    # Parsed groups are shared values (flowers recur from hand to hand): each is written once.
+    got = _ASIDE_TEXT.get(id(a))
+    if got is not None and got[0] is a:
+        return got[1]
+    text = "{" + (f"{a.tag}=" if a.tag else "") + format_tiles(a.tiles) + "}"
+    if len(_ASIDE_TEXT) > 4096:
+        _ASIDE_TEXT.clear()
+    _ASIDE_TEXT[id(a)] = (a, text)  # holds the group, so its id is not reused while kept
+    return text
 
 
 def format_hand(hand: Hand) -> str:
