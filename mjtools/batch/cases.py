@@ -222,7 +222,7 @@ def batch_json(command: str, line: int, raw: str, base_opts: dict[str, Any], rul
     except (MjError, RecursionError) as e:
         return dumps(_error_record(line, e)) + "\n", True
     if rec and "line" not in rec:
-        return f'{{"line": {line}, {dumps(rec)[1:]}\n', False
+        return dumps(rec, f'{{"line": {line}, ', "}\n"), False
     return dumps({"line": line, **rec}) + "\n", False  # pragma: no cover - records never hold "line"
 
 
