@@ -271,8 +271,9 @@ _BRACKETED = re.compile(r"\([^()\[\]{}]*\)|\[[^()\[\]{}]*\]")
 _RUN_TEXT = re.compile(r"[0-9]+[mpsz]")
 # run text -> (its tiles, its suit's offset, its digits in canonical order, packed counts, reds)
 _PLAIN_RUNS: dict[str, tuple[tuple[Tile, ...], int, bool, int, int]] = {}
-# bracketed meld text -> (the Meld, packed counts of its physical tiles, reds)
-_PLAIN_MELDS: dict[str, tuple[Meld, int, int]] = {}
+# bracketed meld text -> (the Meld, packed counts of its physical tiles, reds, written as
+# format_meld writes it)
+_PLAIN_MELDS: dict[str, tuple[Meld, int, int, bool]] = {}
 # "+X" tile text -> (the tile, packed count, red)
 _PLAIN_LAST: dict[str, tuple[Tile, int, int]] = {d + s: (t, 1 << 8 * t.kind, t.red) for s, row in _SHARED.items() if s in "mpsz" for d, t in row.items()}
 _UP_TO_FOUR = bytes(range(5))
@@ -308,7 +309,7 @@ def _plain_run(text: str) -> tuple[tuple[Tile, ...], int, bool, int, int] | None
     return got
 
 
-def _plain_meld(key: str) -> tuple[Meld, int, int] | None:
+def _plain_meld(key: str) -> tuple[Meld, int, int, bool] | None:
     meld = _MELDS.get(key)
     if meld is None:
         # A meld not met before is read on its own (what the scanner would make of it in the
@@ -323,7 +324,7 @@ def _plain_meld(key: str) -> tuple[Meld, int, int] | None:
         if sc.i != len(key):  # pragma: no cover - the pattern ends a meld at its bracket
             return None
         _keep(_MELDS, key, meld)
-    got = (meld, *_packed(meld.physical_tiles() if meld.wild else meld.tiles))
+    got = (meld, *_packed(meld.physical_tiles() if meld.wild else meld.tiles), format_meld(meld) == key)
     _keep(_PLAIN_MELDS, key, got)
     return got
 
@@ -338,7 +339,7 @@ def _plain_hand(text: str) -> Hand | None:
     concealed: list[Tile] = []
     # The runs cover the segment end to end (the pattern above); whether it is written in
     # canonical order (what _canonical says) is worked out in the same pass.
-    canon = True
+    canon = canon_melds = True
     prev = -1
     packed = reds = 0
     for run in _RUN_TEXT.findall(segment):
@@ -361,6 +362,8 @@ def _plain_hand(text: str) -> Hand | None:
             melds.append(entry[0])
             packed += entry[1]
             reds += entry[2]
+            if not entry[3]:
+                canon_melds = False
     entry = _PLAIN_LAST.get(last_text)
     if entry is None:
         return None
@@ -368,7 +371,8 @@ def _plain_hand(text: str) -> Hand | None:
     packed_bytes = (packed + entry[1]).to_bytes(NUM_KINDS, "little")
     counts = tuple(packed_bytes)
     if canon:
-        hand = Hand(tuple(concealed), tuple(melds), (), last, counts, reds + entry[2], segment)
+        # Written as format_hand writes it, melds too: the text is the hand's notation.
+        hand = Hand(tuple(concealed), tuple(melds), (), last, counts, reds + entry[2], segment, text if canon_melds else "")
     else:
         hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), (), last, counts, reds + entry[2])
     if packed_bytes.translate(None, _UP_TO_FOUR):  # a kind of more than four copies
@@ -576,6 +580,8 @@ def format_aside(a: Aside) -> str:
 
 
 def format_hand(hand: Hand) -> str:
+    if hand._text:
+        return hand._text
     text = hand._ctext or format_tiles(hand.concealed)
     if hand.melds:
         text += "".join([format_meld(m) for m in hand.melds])
