@@ -287,13 +287,6 @@ class Plan:
                 self.uses |= alt
         self._candidates: dict[int, tuple[Entry, ...]] = {}
         self._gates = tuple((e.needs, e.alts, e) for e in self.entries)
-        # A reading's candidates as a mask over self.entries: the fans whose needed bits it
-        # has, read from a table per 4-bit slice of the features (ANDed: a fan passes each
-        # slice its needs have bits in), then the fans with alternatives checked one by one.
-        # Made on the first reading whose features are new (a single call meets one or two).
-        self._slices: tuple[tuple[int, tuple[int, ...]], ...] | None = None
-        self._alt_gates = tuple((1 << i, alts) for i, (_, alts, _) in enumerate(self._gates) if alts)
-        self._of_mask: dict[int, tuple[Entry, ...]] = {}
         # What a reading evaluates, by language and (features, concealment): each candidate
         # with its value for this concealment resolved (a fan without one is left out) and
         # its single award made, so the common count of 1 costs no lookup; with the shared
@@ -301,7 +294,7 @@ class Plan:
         # readings, and many of them give a set of candidates seen before: the resolved tuples
         # are also kept by (candidates, concealment, language).
         self._resolved: dict[str, dict[int, tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]]] = {}
-        self._by_candidates: dict[tuple, tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...]]] = {}
+        self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
         # The fans over a shared table (the set combinations of combos.relations): per table,
         # the bits of the fans each id of it stands for. A reading reads each table once and
@@ -336,26 +329,7 @@ class Plan:
         features &= self.uses  # (no fan reads the other bits: fewer distinct keys)
         got = self._candidates.get(features)
         if got is None:
-            got = self._candidates[features] = self._entries_of(self._candidate_mask(features))
-        return got
-
-    def _candidate_mask(self, features: int) -> int:
-        """The candidates of `features` (masked by self.uses) as bits over self.entries."""
-        slices = self._slices
-        if slices is None:
-            slices = self._slices = _slice_tables([needs for needs, _, _ in self._gates])
-        mask = (1 << len(self._gates)) - 1
-        for shift, table in slices:
-            mask &= table[features >> shift & 15]
-        for bit, alts in self._alt_gates:
-            if mask & bit and not _any_within(alts, features):
-                mask ^= bit
-        return mask
-
-    def _entries_of(self, mask: int) -> tuple[Entry, ...]:
-        got = self._of_mask.get(mask)
-        if got is None:
-            got = self._of_mask[mask] = tuple([e for i, e in enumerate(self.entries) if mask >> i & 1])
+            got = self._candidates[features] = tuple([e for needs, alts, e in self._gates if needs & features == needs and (not alts or _any_within(alts, features))])
         return got
 
     def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
@@ -375,20 +349,19 @@ class Plan:
         key = (((features & self.uses) * 2 + concealed) * 2 + opening) * 2 + wild
         got = by_key.get(key)
         if got is None:
-            # (the candidates as a mask: -1 for the opening-win fans)
-            cmask = -1 if opening else self._candidate_mask(features & self.uses)
-            same = (cmask, concealed, lang, wild)
-            hit = self._by_candidates.get(same)
-            if hit is None:
+            entries = self.opening if opening else self.candidates(features)
+            same = (entries, concealed, lang, wild)
+            resolved = self._by_candidates.get(same)
+            if resolved is None:
                 out = []
-                for e in self.opening if opening else self._entries_of(cmask):
+                for e in entries:
                     value = e.closed if concealed else e.open
                     if value is not None:
                         # An exact fan's bits are sufficient: no function, it counts 1.
                         out.append((None if e.exact and not wild else e.fn, e, e.awarded(value, 1, lang), e.bit))
-                resolved = tuple(out)
-                hit = self._by_candidates[same] = (resolved, tuple({e.table: None for _, e, _, _ in resolved if e.table is not None}))
-            got = by_key[key] = (*hit, key)
+                resolved = self._by_candidates[same] = tuple(out)
+            tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
+            got = by_key[key] = (resolved, tables, key)
         return got
 
     def for_reading(self, ctx: Ctx, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
@@ -424,22 +397,6 @@ def _reads_fans(spec: Any) -> bool:
             return True
         return any(_reads_fans(part) for key in ("all_of", "any_of", "none_of") for part in spec.get(key, ()))
     return False
-
-
-def _slice_tables(needs: list[int]) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Per 4-bit slice of the feature bits that some fan needs: (its shift, the mask of the
-    fans whose needs in that slice are within each of its 16 values)."""
-    every = (1 << len(needs)) - 1
-    out = []
-    for shift in range(0, max(needs, default=0).bit_length(), 4):
-        by_part: dict[int, int] = {}
-        for i, n in enumerate(needs):
-            part = n >> shift & 15
-            if part:
-                by_part[part] = by_part.get(part, 0) | 1 << i
-        if by_part:
-            out.append((shift, tuple([every & ~sum(bits for part, bits in by_part.items() if part & ~v) for v in range(16)])))
-    return tuple(out)
 
 
 def _pattern_id(spec: Any) -> str:
