@@ -12,6 +12,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import Any, TextIO
 
 FORMATS = ("table", "json", "jsonl", "csv")
@@ -76,51 +77,91 @@ try:  # the C encoder, called directly (JSONEncoder.encode builds a new one on e
     _C = c_make_encoder(None, _ENCODER.default, _quote, None, ": ", ", ", False, False, True) if c_make_encoder and _quote else None
 except ImportError:  # pragma: no cover - a Python without the C accelerator
     _C = None
-_KEYS: dict[str, str] = {}
+_KEYS: dict[str, str] = {}  # key -> '"key": '
+_FIELDS: dict[str, str] = {}  # key -> ', "key": ' (dumps writes the first one without the comma)
 _INT = int.__repr__
+_JSON_OF = attrgetter("_json")
 
 
-def dumps(obj: Any) -> str:
+def dumps(obj: Any, head: str = "{", tail: str = "}") -> str:
     """One line of JSON. A record (a dict) is written field by field, so that the parts it
     shares with other records (SharedDict) are written from their kept text; the result is
-    exactly what json.dumps gives."""
+    exactly what json.dumps gives. `head` and `tail` replace the braces: a caller may write
+    fields of its own first (`'{"line": 3, '`) and end the line (`"}\\n"`); `obj` is then a dict
+    with at least one field."""
     if type(obj) is not dict or _C is None:
-        return _ENCODER.encode(obj)
-    parts: list[str] = []
+        return _headed(head, _ENCODER.encode(obj), tail)
+    # The pieces are joined once at the end: a record that holds a CJK name is a two-byte
+    # string, which each intermediate concatenation would copy again.
+    parts = [head]
     add = parts.append
-    keys = _KEYS
+    keys = _FIELDS
     for k, v in obj.items():
         kt = keys.get(k)
         if kt is None:
             if type(k) is not str:
-                return _ENCODER.encode(obj)  # keys JSON would convert (numbers, None): the plain way
-            kt = keys[k] = _quote(k) + ": "
+                return _headed(head, _ENCODER.encode(obj), tail)  # keys JSON would convert (numbers, None): the plain way
+            kt = keys[k] = ", " + _quote(k) + ": "
+        add(kt)
         t = type(v)
         if t is str:
-            add(kt + _quote(v))
+            add(_quote(v))
         elif t is int:
-            add(kt + _INT(v))
+            add(_INT(v))
         elif v is None:
-            add(kt + "null")
+            add("null")
         elif t is bool:
-            add(kt + ("true" if v else "false"))
+            add("true" if v else "false")
         elif t is list:
-            try:  # a list of shared parts (fans, fu lines, ledger entries): their kept texts
-                add(kt + "[" + ", ".join([x._json or x.json() for x in v]) + "]")
-            except AttributeError:
-                add(kt + "".join(_C(v, 0)))
+            add(_list(v))
         elif t is dict:
-            add(kt + _flat(v))
+            add(_flat(v))
         elif t is SharedDict:
-            add(kt + (v._json or v.json()))
+            add(v._json or v.json())
         else:
-            add(kt + "".join(_C(v, 0)))
-    return "{" + ", ".join(parts) + "}"
+            add("".join(_C(v, 0)))
+    if len(parts) > 1:
+        parts[1] = parts[1][2:]
+    add(tail)
+    return "".join(parts)
+
+
+def _headed(head: str, text: str, tail: str) -> str:
+    return text if head == "{" and tail == "}" else head + text[1:-1] + tail
+
+
+def _list(v: list) -> str:
+    """A list of shared parts (fans, fu lines, ledger entries) from their kept texts; any other
+    list by the C encoder."""
+    try:
+        return "[" + ", ".join(map(_JSON_OF, v)) + "]"
+    except TypeError:  # a shared part whose text is not written yet
+        pass
+    except AttributeError:
+        return "".join(_C(v, 0))
+    try:
+        return "[" + ", ".join([x._json or x.json() for x in v]) + "]"
+    except AttributeError:
+        return "".join(_C(v, 0))
+
+
+# A dict of whole amounts by seat (payments) as written before, by its items: the same few
+# amounts recur. Kept only for int amounts, and a hit is used only when the amounts are ints
+# again (1.0 and True compare and hash like 1).
+_FLATS: dict[tuple, str] = {}
+_INT_ONLY = {int}
 
 
 def _flat(d: dict) -> str:
     """A dict of whole amounts by seat (payments, net) as json.dumps writes it; anything else
     by the C encoder."""
+    try:
+        key = tuple(d.items())
+        got = _FLATS.get(key)
+    except TypeError:  # an unhashable value
+        return "".join(_C(d, 0))
+    if got is not None and {*map(type, d.values())} == _INT_ONLY:
+        return got
     parts: list[str] = []
     keys = _KEYS
     for k, v in d.items():
@@ -132,7 +173,11 @@ def _flat(d: dict) -> str:
         if type(v) is not int:
             return "".join(_C(d, 0))
         parts.append(kt + _INT(v))
-    return "{" + ", ".join(parts) + "}"
+    text = "{" + ", ".join(parts) + "}"
+    if len(_FLATS) > 4096:
+        _FLATS.clear()
+    _FLATS[key] = text
+    return text
 
 
 def use_color(stream: TextIO) -> bool:

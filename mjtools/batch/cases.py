@@ -12,7 +12,7 @@ from typing import Any
 
 from mjtools.batch.reading import case_problem
 from mjtools.errors import COUNT_ERRORS, MjError, UsageError
-from mjtools.output import Renderer
+from mjtools.output import Renderer, dumps
 from mjtools.rules import load
 from mjtools.rules.hand_options import build_context, normalize
 from mjtools.tiles.notation import parse_hand
@@ -187,7 +187,12 @@ def split_case(raw: str, line: int | None) -> tuple[str, dict[str, Any]]:
 
 def case_record(command: str, line: int | None, raw: str, base_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]]) -> dict[str, Any]:
     """The record of one case (a hand line or a JSON case); raises MjError on failure."""
+    rec = _case(command, line, raw, base_opts, rules_name, compute)
+    return rec if line is None else {"line": line, **rec}
 
+
+def _case(command: str, line: int | None, raw: str, base_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    """case_record less the "line" field."""
     text, extra = split_case(raw, line)
     rules = extra.pop("rules", None) or rules_name
     if not extra:
@@ -198,18 +203,33 @@ def case_record(command: str, line: int | None, raw: str, base_opts: dict[str, A
         opts = {**base_opts, **normalize(extra, command)}
     else:
         opts = normalize(extra, command)  # (a new dict, this case's own)
-    rec = compute(text, opts, default_rules(rules))
-    return rec if line is None else {"line": line, **rec}
+    return compute(text, opts, default_rules(rules))
 
 
 def batch_record(command: str, line: int, raw: str, base_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]]) -> tuple[dict[str, Any], bool]:
     """(record, failed) of one batch case: a failure becomes an error record in its place."""
     try:
         return case_record(command, line, raw, base_opts, rules_name, compute), False
-    except MjError as e:
-        return {"line": line, "error": e.one_line()}, True
-    except RecursionError:  # pragma: no cover - defensive
-        return {"line": line, "error": "hand too complex"}, True
+    except (MjError, RecursionError) as e:
+        return _error_record(line, e), True
+
+
+def batch_json(command: str, line: int, raw: str, base_opts: dict[str, Any], rules_name: str | None, compute: Callable[..., dict[str, Any]]) -> tuple[str, bool]:
+    """(JSON line, failed) of one batch case: `dumps(batch_record(...)[0]) + "\n"`, written
+    without first copying the computed record into one that starts with "line"."""
+    try:
+        rec = _case(command, line, raw, base_opts, rules_name, compute)
+    except (MjError, RecursionError) as e:
+        return dumps(_error_record(line, e)) + "\n", True
+    if rec and "line" not in rec:
+        return dumps(rec, f'{{"line": {line}, ', "}\n"), False
+    return dumps({"line": line, **rec}) + "\n", False  # pragma: no cover - records never hold "line"
+
+
+def _error_record(line: int, e: Exception) -> dict[str, Any]:
+    if isinstance(e, MjError):
+        return {"line": line, "error": e.one_line()}
+    return {"line": line, "error": "hand too complex"}  # pragma: no cover - defensive (RecursionError)
 
 
 def joined_case(hand_words: tuple[str, ...], compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
@@ -241,13 +261,19 @@ def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, c
             job = Job(command, base_opts, rules_name, compute, fmt == "jsonl")
             failed = run_cases_parallel(job, cases, workers, out.emit, out.out.write)
         else:
+            jsonl = fmt == "jsonl"
+            write = out.out.write
             for line, raw in cases:
                 if line is None:
                     out.emit(joined_case(hand_words, lambda raw=raw: case_record(command, None, raw, base_opts, rules_name, compute)))
                     continue
-                rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
+                if jsonl:
+                    text, bad = batch_json(command, line, raw, base_opts, rules_name, compute)
+                    write(text)
+                else:
+                    rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
+                    out.emit(rec)
                 failed += bad
-                out.emit(rec)
     out.close()
     return failed
 

@@ -56,18 +56,18 @@ def _start(job: Any) -> None:
 
 def _case_chunk(chunk: list[tuple[int, str]]) -> tuple[Any, int]:
     """(the chunk's JSON lines as one text, or its records; failed lines) in a worker."""
-    from mjtools.batch.cases import batch_record
-    from mjtools.output import dumps
+    from mjtools.batch.cases import batch_json, batch_record
 
     job: Job = _JOB
     recs = []
     failed = 0
+    one = batch_json if job.jsonl else batch_record
     for line, raw in chunk:
-        rec, bad = batch_record(job.command, line, raw, job.base_opts, job.rules_name, job.compute)
+        rec, bad = one(job.command, line, raw, job.base_opts, job.rules_name, job.compute)
         recs.append(rec)
         failed += bad
     if job.jsonl:
-        return "".join([dumps(r) + "\n" for r in recs]), failed
+        return "".join(recs), failed
     return recs, failed
 
 

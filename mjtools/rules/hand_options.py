@@ -258,11 +258,11 @@ def _roles(rs: Any, indicator_roles: Any) -> list[str]:
     return got
 
 
-def build_context(opts: dict[str, Any], rs) -> Any:
-    """A WinContext from normalized options, indicator roles resolved against the ruleset."""
+def _indicators(opts: dict[str, Any], rs) -> MappingProxyType:
+    """--indicator's [ROLE=]TILE texts as {role: tiles} (read-only)."""
     indicators: dict[str, tuple] = {}
-    given = opts.get("indicator", ())
-    roles = _roles(rs, indicator_roles) if given else ()
+    given = opts["indicator"]
+    roles = _roles(rs, indicator_roles)
     for spec in given:
         if not isinstance(spec, str):
             raise UsageError(f"--indicator takes [ROLE=]TILE, got {spec!r}")
@@ -282,6 +282,28 @@ def build_context(opts: dict[str, Any], rs) -> Any:
             if len(_TILES) < 4096:
                 _TILES[tile] = t  # tiles are values: one per text
         indicators[role] = indicators.get(role, ()) + (t,)
+    return MappingProxyType(indicators)
+
+
+def build_context(opts: dict[str, Any], rs) -> Any:
+    """A WinContext from normalized options, indicator roles resolved against the ruleset."""
+    given = opts.get("indicator", ())
+    if given:
+        # The indicators as a read-only mapping, kept per ruleset by the texts given (a batch
+        # repeats them: 34 kinds, one or two indicators a case).
+        memo = rs.__dict__.get("_indicator_memo")
+        if memo is None:
+            memo = rs.__dict__["_indicator_memo"] = {}
+        try:
+            indicators = memo.get(key := tuple(given))
+        except TypeError:  # a list in the list: refused below
+            indicators = key = None
+        if indicators is None:
+            indicators = _indicators(opts, rs)
+            if key is not None and len(memo) < 4096:
+                memo[key] = indicators
+    else:
+        indicators = None
     situations = opts.get("situation")
     situations = dict(situations) if situations else {}
     if situations:
@@ -291,8 +313,8 @@ def build_context(opts: dict[str, Any], rs) -> Any:
             if declared and k not in declared:
                 raise UsageError(f"--situation {k}: {rs.id} knows {', '.join(sorted(declared))}")
     if not FLAGS.isdisjoint(opts):
-        for f in FLAGS:
-            if f in opts and opts[f]:
+        for f in FLAGS.intersection(opts):
+            if opts[f]:
                 situations[f] = 1
     for k, v in situations.items():
         if type(v) is not int or not 0 <= v <= MAX_COUNT:  # (a flag's 1 needs no check)
@@ -319,7 +341,7 @@ def build_context(opts: dict[str, Any], rs) -> Any:
     if situations:
         fields["situations"] = MappingProxyType(situations)
     if indicators:
-        fields["indicators"] = MappingProxyType(indicators)
+        fields["indicators"] = indicators
     wild = opts.get("wild")
     if wild:
         fields["wild"] = tuple(sorted({t.kind for t in wild}))

@@ -172,10 +172,11 @@ class Hand(Frozen):
     written out by hand: compiling dataclass-generated methods cost start-up time. `_counts`
     and `_reds` are derived (a caller that has them may pass them), `_ctext` is the concealed
     tiles' canonical notation when the parser read them written canonically ("" when not
-    known: format_hand writes it); none of the three is compared.
+    known: format_hand writes it), `_text` the same for the whole hand; none of the four is
+    compared.
     """
 
-    __slots__ = ("concealed", "melds", "aside", "last", "_counts", "_reds", "_ctext")
+    __slots__ = ("concealed", "melds", "aside", "last", "_counts", "_reds", "_ctext", "_text")
     __match_args__ = ("concealed", "melds", "aside", "last")
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...]
@@ -184,8 +185,9 @@ class Hand(Frozen):
     _counts: tuple[int, ...]
     _reds: int
     _ctext: str
+    _text: str
 
-    def __init__(self, concealed: tuple[Tile, ...] = (), melds: tuple[Meld, ...] = (), aside: tuple[Aside, ...] = (), last: Tile | None = None, _counts: tuple[int, ...] = (), _reds: int = -1, _ctext: str = "") -> None:
+    def __init__(self, concealed: tuple[Tile, ...] = (), melds: tuple[Meld, ...] = (), aside: tuple[Aside, ...] = (), last: Tile | None = None, _counts: tuple[int, ...] = (), _reds: int = -1, _ctext: str = "", _text: str = "") -> None:
         sa = object.__setattr__
         sa(self, "concealed", concealed)
         sa(self, "melds", melds)
@@ -194,6 +196,7 @@ class Hand(Frozen):
         sa(self, "_counts", _counts)
         sa(self, "_reds", _reds)
         sa(self, "_ctext", _ctext)
+        sa(self, "_text", _text)
         if not _counts:
             counts = [0] * NUM_KINDS
             reds = 0
@@ -227,7 +230,7 @@ class Hand(Frozen):
         return hash(self._key())
 
     def __reduce__(self) -> tuple[type[Hand], tuple]:
-        return (Hand, (*self._key(), self._counts, self._reds, self._ctext))
+        return (Hand, (*self._key(), self._counts, self._reds, self._ctext, self._text))
 
     @property
     def reds(self) -> int:

@@ -15,7 +15,7 @@ from operator import attrgetter
 
 from mjtools.errors import CopiesError, NotationError
 from mjtools.tiles.hand import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, PUNG, Aside, Hand, Meld
-from mjtools.tiles.kinds import SUIT_OFFSET, SUIT_SIZE, SUITS, Tile, suit_of
+from mjtools.tiles.kinds import NUM_KINDS, SUIT_OFFSET, SUIT_SIZE, SUITS, Tile, suit_of
 
 SEATS = "ESWN"
 _KIND = attrgetter("kind")
@@ -265,18 +265,68 @@ _PLAIN_HAND = re.compile(r"((?:[0-9]+[mpsz])+)((?:\([^()\[\]{}]*\)|\[[^()\[\]{}]
 _BRACKETED = re.compile(r"\([^()\[\]{}]*\)|\[[^()\[\]{}]*\]")
 
 
-# run text -> (its tiles, its suit's offset, its digits in canonical order), for _plain_hand
-_PLAIN_RUNS: dict[str, tuple[tuple[Tile, ...], int, bool]] = {}
+# The plain path counts tiles without a loop over them: a piece's counts are one integer with
+# a byte per kind (kind k at bit 8k), so a hand's counts are the sum of its pieces' integers,
+# unpacked by to_bytes. A kind cannot reach 256 copies: a hand is at most MAX_HAND_CHARS (256)
+# characters, a suit letter and "+X" included.
+_RUN_TEXT = re.compile(r"[0-9]+[mpsz]")
+# run text -> (its tiles, its suit's offset, its digits in canonical order, packed counts, reds)
+_PLAIN_RUNS: dict[str, tuple[tuple[Tile, ...], int, bool, int, int]] = {}
+# bracketed meld text -> (the Meld, packed counts of its physical tiles, reds, written as
+# format_meld writes it)
+_PLAIN_MELDS: dict[str, tuple[Meld, int, int, bool]] = {}
+# "+X" tile text -> (the tile, packed count, red)
+_PLAIN_LAST: dict[str, tuple[Tile, int, int]] = {d + s: (t, 1 << 8 * t.kind, t.red) for s, row in _SHARED.items() if s in "mpsz" for d, t in row.items()}
+_UP_TO_FOUR = bytes(range(5))
+_PLAIN_KEEP = 32768  # distinct runs met (a batch of 20,000 random hands holds about 9,000)
 
 
-def _plain_run(run: re.Match) -> tuple[tuple[Tile, ...], int, bool] | None:
-    text = run.group()
-    tiles = _RUNS.get(text) or _run_tiles(run.group(1), run.group(2))
-    if tiles is None:
+# suit -> digit -> the packed count of one tile of that digit
+_DIGIT_PACKED = {s: {d: 1 << 8 * t.kind for d, t in row.items()} for s, row in _SHARED.items()}
+
+
+def _packed(tiles) -> tuple[int, int]:
+    packed = reds = 0
+    for t in tiles:
+        packed += 1 << 8 * t.kind
+        reds += t.red
+    return packed, reds
+
+
+def _plain_run(text: str) -> tuple[tuple[Tile, ...], int, bool, int, int] | None:
+    digits, suit = text[:-1], text[-1]
+    if "10" in digits:
         return None
-    digits = run.group(1)
-    got = (tiles, SUIT_OFFSET[run.group(2)], "".join(sorted(digits, key=_RUN_ORDER.__getitem__)) == digits)
-    _keep(_PLAIN_RUNS, text, got)
+    try:
+        tiles = tuple(map(_SHARED[suit].__getitem__, digits))
+    except KeyError:  # a digit the suit does not have
+        return None
+    reds = digits.count("0")
+    ordered = "".join(sorted(digits, key=_RUN_ORDER.__getitem__) if reds else sorted(digits)) == digits
+    got = (tiles, SUIT_OFFSET[suit], ordered, sum(map(_DIGIT_PACKED[suit].__getitem__, digits)), reds)
+    if len(_PLAIN_RUNS) > _PLAIN_KEEP:
+        _PLAIN_RUNS.clear()
+    _PLAIN_RUNS[text] = got
+    return got
+
+
+def _plain_meld(key: str) -> tuple[Meld, int, int, bool] | None:
+    meld = _MELDS.get(key)
+    if meld is None:
+        # A meld not met before is read on its own (what the scanner would make of it in the
+        # hand: it reads a bracketed meld up to its closing bracket); one it refuses sends the
+        # whole hand to the scanner, which reports the error where it is in the hand.
+        sc = _Scanner(key)
+        sc.i = 1
+        try:
+            meld = _meld(sc, 0, key[-1], key[0] == "[")
+        except NotationError:
+            return None
+        if sc.i != len(key):  # pragma: no cover - the pattern ends a meld at its bracket
+            return None
+        _keep(_MELDS, key, meld)
+    got = (meld, *_packed(meld.physical_tiles() if meld.wild else meld.tiles), format_meld(meld) == key)
+    _keep(_PLAIN_MELDS, key, got)
     return got
 
 
@@ -296,32 +346,49 @@ def _plain_hand(text: str) -> Hand | None:
     concealed: list[Tile] = []
     # The runs cover the segment end to end (the pattern above); whether it is written in
     # canonical order (what _canonical says) is worked out in the same pass.
-    canon = True
+    canon = canon_melds = True
     prev = -1
-    for run in _RUN.finditer(segment):
-        piece = _PLAIN_RUNS.get(run.group()) or _plain_run(run)
+    packed = reds = 0
+    for run in _RUN_TEXT.findall(segment):
+        piece = _PLAIN_RUNS.get(run) or _plain_run(run)
         if piece is None:
             return None
-        tiles, offset, ordered = piece
-        concealed.extend(tiles)
+        tiles, offset, ordered, p, r = piece
+        concealed += tiles
+        packed += p
+        reds += r
         if not ordered or offset <= prev:
             canon = False
         prev = offset
     melds: list[Meld] = []
     if bracketed:
         for key in _BRACKETED.findall(bracketed):
-            meld = _MELDS.get(key)
-            if meld is None:
+            entry = _PLAIN_MELDS.get(key) or _plain_meld(key)
+            if entry is None:
                 return None
-            melds.append(meld)
-    last = _RUNS.get(last_text) or _run_tiles(last_text[0], last_text[1])
-    if last is None:
+            melds.append(entry[0])
+            packed += entry[1]
+            reds += entry[2]
+            if not entry[3]:
+                canon_melds = False
+    entry = _PLAIN_LAST.get(last_text)
+    if entry is None:
         return None
+    last = entry[0]
+    if aside:  # flowers set aside count as tiles held; the hand's text is not kept then
+        p, r = _packed(aside[0].tiles)
+        packed += p
+        reds += r
+        canon_melds = False
+    packed_bytes = (packed + entry[1]).to_bytes(NUM_KINDS, "little")
+    counts = tuple(packed_bytes)
     if canon:
-        hand = Hand(tuple(concealed), tuple(melds), aside, last[0], _ctext=segment)
+        # Written as format_hand writes it, melds too: the text is the hand's notation.
+        hand = Hand(tuple(concealed), tuple(melds), aside, last, counts, reds + entry[2], segment, text if canon_melds else "")
     else:
-        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), aside, last[0])
-    _check_copies(hand, text)
+        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), aside, last, counts, reds + entry[2])
+    if packed_bytes.translate(None, _UP_TO_FOUR):  # a kind of more than four copies
+        _check_copies(hand, text)
     return hand
 
 
@@ -536,6 +603,8 @@ def format_aside(a: Aside) -> str:
 
 
 def format_hand(hand: Hand) -> str:
+    if hand._text:
+        return hand._text
     text = hand._ctext or format_tiles(hand.concealed)
     if hand.melds:
         text += "".join([format_meld(m) for m in hand.melds])
