@@ -95,6 +95,12 @@ class Row:
 _SLOTS = (((0, 0), (0, 1), (1, 0), (1, 0), (1, 0)), ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0)))
 
 
+
+def _held_caps(counts: Sequence[int], kinds: tuple[int, ...], mc: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A capped group's held counts and the copies its targets may hold (those the melds
+    leave, or as many as held)."""
+    return tuple(counts[k] for k in kinds), tuple(max(counts[k], 4 - mc[k]) for k in kinds)
+
 class Analyzer:
     """Distances, effective tiles and waits for one shape spec (and declared void suit)."""
 
@@ -550,7 +556,7 @@ class Analyzer:
             for g, tid, ids, tg, kinds in parts:
                 if any(mc[k] for k in kinds):
                     variant, checks = self._meta[tid]
-                    gid = capped_gid(variant, kinds, tuple(counts[k] for k in kinds), tuple(max(counts[k], 4 - mc[k]) for k in kinds), sets)
+                    gid = capped_gid(variant, kinds, *_held_caps(counts, kinds, mc), sets)
                     gids[g] = _masked(gid, checks) if checks else gid
                 else:
                     gids[g] = tg[ids[keys[g]]]
@@ -581,7 +587,7 @@ class Analyzer:
             for g, tid, ids, tg, kinds in parts:
                 if any(mc[k] for k in kinds):
                     variant, checks = self._meta[tid]
-                    got = None if checks else capped_gain(variant, kinds, tuple(counts[k] for k in kinds), tuple(max(counts[k], 4 - mc[k]) for k in kinds), sets)
+                    got = None if checks else capped_gain(variant, kinds, *_held_caps(counts, kinds, mc), sets)
                     if got is None:
                         return None
                     gids[g] = tables_intern(got[0])
