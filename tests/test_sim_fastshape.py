@@ -149,3 +149,33 @@ def test_knitted_distance_table(rng):
             target = {9 * suit + start + 3 * j for suit, start in enumerate(perm) for j in range(3)} | set(range(27, 34))
             best = max(best, min(14, sum(1 for k in target if counts[k])))
         assert knitted_distance(st, spec, frozenset({0, 1, 2, 3})) == 14 - best, counts
+
+
+@pytest.mark.parametrize("variant", ["suit", "honor"])
+def test_capped_gain_lowers_exactly(variant):
+    """`capped_gain`: the capped search's vector, and per entry the kinds one more copy of
+    lowers it by one (every other kind leaves it), against the search run again."""
+    import random
+
+    from mjtools.analysis import ruletables
+    from mjtools.analysis.shanten import _family
+    from mjtools.analysis.tables import INF, WIDTH
+
+    rng = random.Random(12)
+    chows, pair_ok = _family(variant, 9 if variant == "suit" else 7)
+
+    def search(counts, caps, top):
+        return ruletables._capped_vec(counts, caps, chows, pair_ok, top) if chows else ruletables._capped_pungs(counts, caps, pair_ok)
+
+    for _ in range(300):
+        counts = tuple(rng.choice([0, 0, 0, 1, 1, 2, 3, 4]) for _ in pair_ok)
+        caps = tuple(max(c, 4 - rng.choice([0, 0, 0, 1, 3])) for c in counts)
+        top = rng.randint(0, 5)
+        vec, masks = ruletables._gain_vec(counts, caps, chows, pair_ok, top)
+        assert list(vec) == list(search(counts, caps, top))
+        for i, c in enumerate(counts):
+            if c < caps[i]:
+                after = search(counts[:i] + (c + 1,) + counts[i + 1 :], caps, top)
+                for e in range(WIDTH):
+                    if vec[e] < INF:
+                        assert after[e] == vec[e] - (masks[e] >> i & 1), (counts, caps, top, i, e)

@@ -217,6 +217,85 @@ def _capped_vec(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, pai
     return out
 
 
+_CAPPED_GAIN: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]] | None] = {}
+
+
+def capped_gain(variant: str, kinds: tuple[int, ...], counts: tuple[int, ...], caps: tuple[int, ...], top: int = tables.MAX_SETS) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """`capped_gid`'s vector with, per entry, the positions (bit i: kinds[i]) that some
+    least-distance target of that entry holds more copies of than `counts`: one more copy of
+    such a kind lowers the entry by one, of any other kind leaves it (a target's distance is
+    the sum over positions of the copies it lacks). None for the honour-chow variants."""
+    key = (variant, kinds, counts, caps, top)
+    got = _CAPPED_GAIN.get(key, 0)
+    if got == 0:
+        if variant.startswith("honor_chow"):
+            got = None
+        else:
+            from mjtools.analysis.shanten import _family
+
+            chows, pair_ok = _family(variant, len(kinds))
+            got = _gain_vec(counts, caps, chows, pair_ok, top)
+        if len(_CAPPED_GAIN) >= CAPPED_LIMIT:
+            _CAPPED_GAIN.clear()
+        _CAPPED_GAIN[key] = got
+    return got
+
+
+def _gain_vec(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, pair_ok: tuple[bool, ...], top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`_capped_vec` (or `_capped_pungs`) carrying, per state, the union of the positions its
+    least-cost paths lack copies at (equal costs merge their masks)."""
+    inf = tables.INF
+    n = len(counts)
+    states: dict[int, tuple[int, int]] = {0: (0, 0)}
+    for i in range(n):
+        c = counts[i]
+        bit = 1 << i
+        if chows:
+            sk = (c, caps[i], caps[i + 1] if i + 1 < n else 0, caps[i + 2] if i + 2 < n else 0, i <= n - 3, pair_ok[i], top)
+            steps = _STEPS.get(sk)
+            if steps is None:
+                steps = _step(*sk)
+        new: dict[int, tuple[int, int]] = {}
+        for st, (cost, mask) in states.items():
+            if chows:
+                outs = steps.get(st)
+                if outs is None:
+                    outs = steps[st] = _outs(st, *sk)
+            else:
+                outs = _pung_outs(st, c, caps[i], pair_ok[i])
+            for key, add in outs:
+                v = cost + add
+                mk = mask | bit if add else mask
+                old = new.get(key)
+                if old is None or v < old[0]:
+                    new[key] = (v, mk)
+                elif v == old[0] and mk | old[1] != old[1]:
+                    new[key] = (v, mk | old[1])
+        states = new
+    out = [inf] * tables.WIDTH
+    masks = [0] * tables.WIDTH
+    for st, (cost, mask) in states.items():
+        if st >> 5:
+            continue  # a chow left open
+        e = st & 31
+        if cost < out[e]:
+            out[e], masks[e] = cost, mask
+        elif cost == out[e] < inf:
+            masks[e] |= mask
+    return tuple(out), tuple(masks)
+
+
+def _pung_outs(st: int, c: int, cap: int, pair: bool) -> tuple[tuple[int, int], ...]:
+    """A position of a group without chows (as `_capped_pungs`): nothing, a pung or the pair."""
+    m, p = st >> 1 & 15, st & 1
+    outs = [(st, 0)]
+    if cap >= 3 and m < tables.MAX_SETS:  # (entries beyond `top` filled as `_capped_pungs` does)
+        outs.append(((m + 1) << 1 | p, 3 - c if c < 3 else 0))
+    if pair and cap >= 2 and not p:
+        outs.append((m << 1 | 1, 2 - c if c < 2 else 0))
+    return tuple(outs)
+
+
 def _capped_pungs(counts: tuple[int, ...], caps: tuple[int, ...], pair_ok: tuple[bool, ...]) -> list[int]:
     """`_capped_vec` of a group without chows: each kind is a pung, the pair or nothing,
     independently, so the vectors of the kinds combine by (sets, pairs)."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import compress
 from operator import add
 
-from mjtools.analysis.ruletables import capped_gid, group_table
+from mjtools.analysis.ruletables import capped_gain, capped_gid, group_table
 from mjtools.analysis.shanten import (
     TERMINAL_HONOR,
     HandState,
@@ -33,6 +33,7 @@ from mjtools.analysis.shanten import (
 )
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
+from mjtools.analysis.tables import intern as tables_intern
 
 MEMO_LIMIT = 2_000_000
 
@@ -93,6 +94,12 @@ class Row:
 # Seven-pairs slots of a kind held n times: (pairs, singles), without and with quads as two pairs.
 _SLOTS = (((0, 0), (0, 1), (1, 0), (1, 0), (1, 0)), ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0)))
 
+
+
+def _held_caps(counts: Sequence[int], kinds: tuple[int, ...], mc: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A capped group's held counts and the copies its targets may hold (those the melds
+    leave, or as many as held)."""
+    return tuple(counts[k] for k in kinds), tuple(max(counts[k], 4 - mc[k]) for k in kinds)
 
 class Analyzer:
     """Distances, effective tiles and waits for one shape spec (and declared void suit)."""
@@ -549,7 +556,7 @@ class Analyzer:
             for g, tid, ids, tg, kinds in parts:
                 if any(mc[k] for k in kinds):
                     variant, checks = self._meta[tid]
-                    gid = capped_gid(variant, kinds, tuple(counts[k] for k in kinds), tuple(max(counts[k], 4 - mc[k]) for k in kinds), sets)
+                    gid = capped_gid(variant, kinds, *_held_caps(counts, kinds, mc), sets)
                     gids[g] = _masked(gid, checks) if checks else gid
                 else:
                     gids[g] = tg[ids[keys[g]]]
@@ -560,6 +567,51 @@ class Analyzer:
             self._capped_memo.clear()
         self._capped_memo[mk] = best
         return best
+
+    def _capped_lowers(self, counts: list[int], m: Melds, d: int) -> tuple[int, int] | None:
+        """(kinds covered, kinds whose one more copy lowers `_capped` from d to d - 1): covered
+        are the kinds that in no reading sit in a group without melded kinds (a draw changes
+        only capped groups, whose searches `capped_gain` answers for every draw at once). None
+        when `_capped` is not d, or a capped group has entry checks or no `capped_gain`."""
+        sets = self.spec.sets_needed - m.n
+        if sets < 0:
+            return None
+        col = 2 * sets + 1
+        mc = m.counts
+        best = INF
+        uncovered = lowers = 0
+        keys = self.keys(counts)
+        for parts in self._readings(m):
+            gids = [ZERO, ZERO, ZERO, ZERO]
+            gains: list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+            for g, tid, ids, tg, kinds in parts:
+                if any(mc[k] for k in kinds):
+                    variant, checks = self._meta[tid]
+                    got = None if checks else capped_gain(variant, kinds, *_held_caps(counts, kinds, mc), sets)
+                    if got is None:
+                        return None
+                    gids[g] = tables_intern(got[0])
+                    gains.append((g, kinds, got[0], got[1]))
+                else:
+                    gids[g] = tg[ids[keys[g]]]
+                    for k in kinds:
+                        uncovered |= 1 << k  # (its draw changes a table group: `_exact` asks)
+            total = VECTORS[combine(combine(gids[0], gids[1]), combine(gids[2], gids[3]))][col]
+            if total < best:
+                best = total
+            for g, kinds, vec, masks in gains:
+                if total != d:
+                    continue
+                others = [gids[h] if h != g else ZERO for h in range(4)]
+                rest = VECTORS[combine(combine(others[0], others[1]), combine(others[2], others[3]))]
+                for e in range(min(2 * sets + 2, len(vec))):
+                    v = vec[e]
+                    if v < INF and v + rest[col - e] == d:
+                        mask = masks[e]
+                        for i, k in enumerate(kinds):
+                            if mask >> i & 1:
+                                lowers |= 1 << k
+        return (~uncovered, lowers) if best == d else None
 
     def _exact(self, counts: list[int], m: Melds, d: int, gain: int = -1) -> bool:
         """Whether the tables' standard distance d is the general engine's (see above);
@@ -664,6 +716,10 @@ class Analyzer:
         # melded kind, every draw that lowers the tables' distance is exact.
         if not self._may_over_use(counts, m, d, gain):
             return gain
+        # the capped distance falls by one on a draw exactly when a least-d capped target lacks
+        # a copy of it (`capped_gain`): one search per group in place of one per draw
+        lowers = self._capped_lowers(counts, m, d)
+        mc = m.counts
         out = 0
         g = gain
         while g:
@@ -671,7 +727,11 @@ class Analyzer:
             k = low.bit_length() - 1
             g ^= low
             counts[k] += 1
-            if self._exact(counts, m, d - 1):
+            if lowers is not None and (lowers[0] >> k & 1) and counts[k] <= 4 - mc[k]:  # (k's cap unchanged)
+                exact = bool(lowers[1] >> k & 1) or not self._may_over_use(counts, m, d - 1, -1)
+            else:
+                exact = self._exact(counts, m, d - 1)
+            if exact:
                 out |= low
             elif self._rich_std(counts, wild, m, d - 1) < d:
                 out |= low
