@@ -136,3 +136,37 @@ def test_option_changes_rules(run):
     off = json.loads(run("score", "(234m)567m234p5688s+7s", "-o", "open_tanyao=false", "-f", "json").stdout)
     on = json.loads(run("score", "(234m)567m234p5688s+7s", "-f", "json").stdout)
     assert on["valid"] and not off["valid"]
+
+
+def test_score_names_one_and_all(run, tmp_path):
+    """`--names one` (the default) gives each fan its name in --lang only; `--names all` adds
+    `names` (en/ja/zh) right after `name`, the record otherwise the same, single and batch,
+    JSON lines and CSV, and in a table case's results."""
+    hand = ["123m456p789s23s55p+4s", "--seat", "S", "--tsumo", "--riichi"]
+    one = json.loads(run("score", *hand, "-f", "json", "--lang", "ja").stdout)
+    full = json.loads(run("score", *hand, "-f", "json", "--lang", "ja", "--names", "all").stdout)
+    riichi = one["fans"][0]
+    assert riichi == {"id": "riichi", "name": "立直", "value": 1, "count": 1, "unit": "han"}
+    assert list(full["fans"][0]) == ["id", "name", "names", "value", "count", "unit"]
+    assert full["fans"][0]["names"] == {"en": "Riichi", "ja": "立直", "zh": "立直"}
+    assert [{k: v for k, v in f.items() if k != "names"} for f in full["fans"]] == one["fans"]
+    assert {**full, "fans": one["fans"]} == one
+    cases = tmp_path / "cases.jsonl"
+    table = {"table": {"S": "1122334455667m+7m", "W": "123p456p789p55m68m+7m"}, "event": "win", "winners": ["S", "W"], "from": "E", "rules": "sichuan-xuezhan"}
+    cases.write_text(json.dumps({"hand": hand[0], "seat": "S", "tsumo": True, "riichi": True}) + "\n" + json.dumps(table) + "\n", encoding="utf-8")
+    lean = [json.loads(x) for x in run("score", "--input", str(cases), "-f", "jsonl").stdout.splitlines()]
+    rich = [json.loads(x) for x in run("score", "--input", str(cases), "-f", "jsonl", "--names", "all").stdout.splitlines()]
+    assert lean[0]["line"] == rich[0]["line"] == 1
+    assert {k: v for k, v in lean[0].items() if k not in ("line", "fans")} == {k: v for k, v in one.items() if k != "fans"}
+    assert rich[0]["fans"] == [{**f, "name": f["names"]["en"]} for f in full["fans"]]
+    assert [{k: v for k, v in f.items() if k != "names"} for f in rich[0]["fans"]] == lean[0]["fans"]
+    results = [(r["fans"], q["fans"]) for r, q in zip(lean[1]["results"], rich[1]["results"])]
+    assert len(results) == 2 and all(r == [{k: v for k, v in f.items() if k != "names"} for f in q] for r, q in results)
+    assert rich[1]["results"][0]["fans"][0]["names"]["zh"] == "清七对" and "names" not in lean[1]["results"][0]["fans"][0]
+    assert run("score", *hand, "-f", "json").stdout.count("Riichi") == 1
+    rows = list(csv.DictReader(io.StringIO(run("score", *hand, "-f", "csv", "--names", "all").stdout)))
+    assert json.loads(rows[0]["fans"])[0]["names"]["zh"] == "立直"
+    rows = list(csv.DictReader(io.StringIO(run("score", *hand, "-f", "csv").stdout)))
+    assert "names" not in json.loads(rows[0]["fans"])[0]
+    bad = run("score", *hand, "--names", "some")
+    assert bad.exit_code == 2

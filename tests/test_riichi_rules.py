@@ -137,7 +137,7 @@ def test_score_record_contract(run):
     assert rec["valid"] and rec["han"] == 3 and rec["fu"] == 20 and rec["limit"] is None
     assert {f["id"] for f in rec["fans"]} == {"riichi", "concealed_self_draw", "pinfu"}
     riichi = next(f for f in rec["fans"] if f["id"] == "riichi")
-    assert riichi["names"] == {"en": "Riichi", "ja": "立直", "zh": "立直"} and riichi["unit"] == "han"
+    assert riichi["name"] == "Riichi" and "names" not in riichi and riichi["unit"] == "han"
     assert rec["payments"] == {"E": 1400, "W": 800, "N": 800} and rec["pot"] == 2000
     assert rec["points"] == sum(rec["payments"].values()) + rec["pot"] == 5000
     assert sum(e["amount"] for e in rec["ledger"]) == rec["points"]

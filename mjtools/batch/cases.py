@@ -302,17 +302,19 @@ def analysis_compute(kind: str) -> Callable[..., dict[str, Any]]:
 
 
 class ScoreCompute:
-    """The compute function of `score` for one case, with its --explain and --lang."""
+    """The compute function of `score` for one case, with its --explain, --lang and --names
+    (`names`: each fan's name in every language, `--names all`)."""
 
-    def __init__(self, explain: bool = False, lang: str = "en") -> None:
+    def __init__(self, explain: bool = False, lang: str = "en", names: bool = False) -> None:
         self.explain = explain
         self.lang = lang
+        self.names = names
 
     def __call__(self, text: str, opts: dict[str, Any], rules: str) -> dict[str, Any]:
-        return score_compute(text, opts, rules, self.explain, self.lang)
+        return score_compute(text, opts, rules, self.explain, self.lang, self.names)
 
 
-def score_compute(text: str, opts: dict[str, Any], rules: str, explain: bool = False, lang: str = "en") -> dict[str, Any]:
+def score_compute(text: str, opts: dict[str, Any], rules: str, explain: bool = False, lang: str = "en", names: bool = False) -> dict[str, Any]:
     """The score record of one case: a hand, or a table case (`"table"` in the options)."""
     table = opts.pop("table", None)
     options = opts.pop("option", None)
@@ -324,10 +326,10 @@ def score_compute(text: str, opts: dict[str, Any], rules: str, explain: bool = F
         # A table case may set rule options like a hand case: "option": ["claims=multiple_ron"].
         table = dict(table)
         options.update(kv_pairs(table.pop("option", None), "option"))
-        return settle_table(table, load_rules(rules, options), lang)
+        return settle_table(table, load_rules(rules, options), lang, names)
     rs = load_rules(rules, options)
     ctx = build_context(opts, rs)
-    return _scorer()(parse_hand(text), rs, ctx, text, explain=explain, lang=lang)
+    return _scorer()(parse_hand(text), rs, ctx, text, explain=explain, lang=lang, names=names)
 
 
 _SCORE: list = []  # mjtools.scoring.score, imported on first use (shanten and wait never need it)

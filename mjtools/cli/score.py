@@ -23,8 +23,9 @@ from mjtools.rules.hand_options import kv_pairs
 @add_options("score")
 @click.option("--explain", is_flag=True, help="Show the decomposition, each fan's rule, exclusions and every step of the sums.")
 @lang_option("Language of names, fixed words and explanations (default en, or $MJTOOLS_LANG).")
+@click.option("--names", "names", type=click.Choice(["one", "all"]), default="one", show_default=True, help="Fan names in the record: one (`name`, in --lang) or all (also `names`, en/ja/zh).")
 @click.option("--unicode", is_flag=True, help="Show tiles as Unicode glyphs in tables.")
-def score(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, workers: int, explain: bool, lang: str | None, unicode: bool, **opts: Any) -> None:
+def score(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, workers: int, explain: bool, lang: str | None, names: str, unicode: bool, **opts: Any) -> None:
     """Is HAND (ending +WINNING_TILE) a legal win; its fans, value, and who pays whom.
 
     HAND-PART...: one hand, which may be split over several words (they are joined); for
@@ -38,7 +39,7 @@ def score(hand: tuple[str, ...], rules: str | None, fmt: str, input_file, worker
       mjtools score '234567m234p5688s+7s' --seat S
       mjtools score '1112345678999m+5m' --tsumo --riichi
     """
-    compute = ScoreCompute(explain, lang or "en")
+    compute = ScoreCompute(explain, lang or "en", names == "all")
     failed = run_cases("score", hand, input_file, fmt, opts, rules, compute, table=lambda recs: score_table(recs, unicode, lang or "en"), workers=workers)
     note_untranslated(default_rules(rules), lang, kv_pairs(opts.get("option"), "option"))
     if failed:

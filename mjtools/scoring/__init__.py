@@ -95,8 +95,10 @@ def fan_names(rs: Ruleset, fid: str) -> dict[str, str]:
     return {lang: fid for lang in ("en", "ja", "zh")}
 
 
-def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en", chickens: bool = True) -> dict[str, Any]:
-    """The score record of one win (CLI contract). `chickens=False`: a table case settles them."""
+def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: bool = False, lang: str = "en", chickens: bool = True, names: bool = False) -> dict[str, Any]:
+    """The score record of one win (CLI contract). `chickens=False`: a table case settles them.
+    Each fan has its name in `lang`; `names=True` (`--names all`) adds `names`, its name in
+    each output language."""
     sp = score_plan(rs)
     if sp.robbing_as_tsumo:
         ctx = robbed_as_self_draw(rs, ctx)
@@ -107,6 +109,9 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         if answered is not None:
             if not explain:
                 answered.pop("explain", None)
+            if not names:
+                for fan in answered["fans"]:
+                    fan.pop("names", None)
             return answered
     if ctx.situations and ctx.has("opening_win"):
         from mjtools.scoring.opening import opening_readings
@@ -161,7 +166,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
             settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
-    rec["fans"] = [a.record for a in ev.fans]
+    rec["fans"] = [a.full for a in ev.fans] if names else [a.record for a in ev.fans]
     if value is None:
         rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments=sp.zero_payments(ctx.seat), pot=0, ledger=[])
     else:

@@ -230,8 +230,10 @@ class Entry:
             if len(self._awarded) > 64:
                 self._awarded.clear()
             name = self.name(lang)
-            record = SharedDict(id=self.id, name=name, names=self.names3, value=_whole(1 if self.unit == "limit" else value), count=count, unit=self.unit)
-            got = self._awarded[key] = Awarded(self.id, value, count, self.unit, self.limit, self.yaku, self.category, name, record)
+            shown = _whole(1 if self.unit == "limit" else value)
+            record = SharedDict(id=self.id, name=name, value=shown, count=count, unit=self.unit)
+            full = SharedDict(id=self.id, name=name, names=self.names3, value=shown, count=count, unit=self.unit)
+            got = self._awarded[key] = Awarded(self.id, value, count, self.unit, self.limit, self.yaku, self.category, name, record, full)
         return got
 
     def name(self, lang: str) -> str:

@@ -52,8 +52,8 @@ class Awarded(Fields, Frozen):
     """One fan a reading scores. Read-only: the fan plan hands out one shared instance per value,
     count and language."""
 
-    __slots__ = ("id", "value", "count", "unit", "limit", "yaku", "category", "name", "record")
-    FIELDS = __slots__[:-1]  # the record is how it is written, not what it is
+    __slots__ = ("id", "value", "count", "unit", "limit", "yaku", "category", "name", "record", "full")
+    FIELDS = __slots__[:-2]  # the records are how it is written, not what it is
 
     id: str
     value: float  # per instance
@@ -63,11 +63,13 @@ class Awarded(Fields, Frozen):
     yaku: bool
     category: str | None
     name: str
-    # The fan's entry in the score record (CLI contract: id, name, names, value, count, unit),
-    # shared by every record that awards this fan with this value, count and language.
+    # The fan's entry in the score record (CLI contract: id, name, value, count, unit), and the
+    # full one of `--names all` (with `names`, the name in each language), each shared by every
+    # record that awards this fan with this value, count and language.
     record: SharedDict | None
+    full: SharedDict | None
 
-    def __init__(self, id: str, value: float, count: int, unit: str, limit: Any = False, yaku: bool = True, category: str | None = None, name: str = "", record: SharedDict | None = None) -> None:
+    def __init__(self, id: str, value: float, count: int, unit: str, limit: Any = False, yaku: bool = True, category: str | None = None, name: str = "", record: SharedDict | None = None, full: SharedDict | None = None) -> None:
         sa = object.__setattr__
         sa(self, "id", id)
         sa(self, "value", value)
@@ -78,6 +80,7 @@ class Awarded(Fields, Frozen):
         sa(self, "category", category)
         sa(self, "name", name)
         sa(self, "record", record)
+        sa(self, "full", full)
 
     def __hash__(self) -> int:
         return hash(self._key())

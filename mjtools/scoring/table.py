@@ -183,7 +183,7 @@ def _bonus_for(rs: Ruleset, order: list[str], w: str, ctx_opts: Mapping[str, Any
     return out
 
 
-def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict[str, Any]:
+def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en", names: bool = False) -> dict[str, Any]:
     from mjtools.rules.hand_options import build_context, normalize
     from mjtools.scoring import score
     from mjtools.tiles.notation import parse_hand
@@ -218,7 +218,7 @@ def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en") -> dict
                 o["tsumo"] = True
             else:
                 o["from"] = frm
-            rec = score(parse_hand(hands[w]), rs, build_context(o, rs), hands[w], lang=lang, chickens=not with_chickens)
+            rec = score(parse_hand(hands[w]), rs, build_context(o, rs), hands[w], lang=lang, chickens=not with_chickens, names=names)
             results.append({"seat": w, **rec})
             ledger += rec.get("ledger", [])
         if frm is not None and st.get("kong_payment_transfer") and ctx_opts.get("situation", {}).get("kong_discard_win"):
