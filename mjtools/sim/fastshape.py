@@ -195,8 +195,9 @@ class Analyzer:
         """The table key of each group (m, p, s, z), memoised on the group's raw counts (one
         bytes() and one dict lookup instead of nine multiplications)."""
         out = [0, 0, 0, 0]
+        whole = bytes(counts[:34])  # (one conversion, sliced per group)
         for g, lo, hi, memo, kinds, pows in self._key_parts:
-            raw = bytes(counts[lo:hi])
+            raw = whole[lo:hi]
             key = memo.get(raw)
             if key is None:
                 key = memo[raw] = sum([counts[k] * pw for k, pw in zip(kinds, pows)])
