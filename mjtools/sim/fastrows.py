@@ -107,7 +107,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         else:
             after = [a for a in after if a[1] - a[5] == low]
     shared: dict[int, int] = {}  # (new vector << 2 | group) -> draws helping the others
-    rows = []
+    rows: list[tuple[int, int, int, Row]] = []
     copies = an.copies
     memo = an._memo
     sigs = an._sigs
@@ -177,7 +177,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             if o == d:
                 gain |= ogain
         if d >= INF:
-            rows.append(Row(k, INF, [], 0))
+            rows.append((INF, 0, k, Row(k, INF, [], 0)))
             continue
         if mapped:  # physical kinds: wildcards (`wild_helps`), stand-ins as the kind they play
             if wilds and m.n and an.meld_cap and n >= 0:
@@ -195,9 +195,9 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                 gain &= ~full | 1 << k  # (the discarded kind is no longer all held)
             eff = kinds_of_mask(gain)
             live = sum(map(unseen.__getitem__, eff))
-        rows.append(Row(k, d - w_left - 1, eff, live))
-    rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
-    return rows
+        rows.append((d - w_left - 1, -live, k, Row(k, d - w_left - 1, eff, live)))
+    rows.sort()  # (shanten, most live, kind: kinds differ, so no two keys tie)
+    return [r[3] for r in rows]
 
 
 _PHYSICAL: WeakKeyDictionary[Analyzer, tuple[int, tuple[tuple[int, int], ...], int, bool]] = WeakKeyDictionary()
@@ -326,7 +326,7 @@ def rows_symmetric(an: Analyzer, physical: Sequence[int], held: Sequence[int], u
         if only_best and sh != least:
             continue
         if sh >= INF:
-            rows.append(Row(k, INF, [], 0))
+            rows.append((INF, 0, k, Row(k, INF, [], 0)))
             continue
         bit = 1 << k
         mask = 0

@@ -169,10 +169,12 @@ class Analyzer:
         self._kinds_cache: dict[frozenset[int], tuple[int, ...]] = {}
         self._kinds_masks: dict[frozenset[int], int] = {}
         self._other_memo: dict[tuple[int, ...], int] = {}  # stats -> `_other_distance` (no melds)
+        self._other_gain_memo: dict[tuple[int, ...], tuple[int, int, int, int]] = {}  # (stats, target) -> `_other_gain_parts`
         self._th_mask = sum(1 << k for k in TERMINAL_HONOR if k in spec.kinds)
         self._sigs: dict[int, int] = {}  # (table id << 24 | pattern key) -> signature
         self._sig_ids: dict[tuple[int, ...], int] = {}
         self._sig_list: list[tuple[int, ...]] = []
+        self._sig_draws: list[tuple[tuple[int, int], ...]] = []  # per signature: (vector, positions)
 
     # -- conversions ----------------------------------------------------------------------------
     def natural(self, physical: Sequence[int]) -> tuple[list[int], int]:
@@ -200,8 +202,9 @@ class Analyzer:
         """The table key of each group (m, p, s, z), memoised on the group's raw counts (one
         bytes() and one dict lookup instead of nine multiplications)."""
         out = [0, 0, 0, 0]
+        whole = bytes(counts[:34])  # (one conversion, sliced per group)
         for g, lo, hi, memo, kinds, pows in self._key_parts:
-            raw = bytes(counts[lo:hi])
+            raw = whole[lo:hi]
             key = memo.get(raw)
             if key is None:
                 key = memo[raw] = sum([counts[k] * pw for k, pw in zip(kinds, pows)])
@@ -293,6 +296,12 @@ class Analyzer:
             if got is None:
                 got = self._sig_ids[t] = len(self._sig_list)
                 self._sig_list.append(t)
+                # the distinct vectors a draw makes, each with the positions making it
+                by: dict[int, int] = {}
+                for i in range(1, len(t)):
+                    if t[i] >= 0:
+                        by[t[i]] = by.get(t[i], 0) | 1 << (i - 1)
+                self._sig_draws.append(tuple(by.items()))
             if len(self._sigs) > MEMO_LIMIT:
                 self._sigs.clear()
             self._sigs[pk] = got
@@ -306,22 +315,16 @@ class Analyzer:
         got = self._memo.get(mk)
         if got is not None:
             return got
-        t = self._sig_list[sig]
         # entry `col` of the combination alone (min over the splits of sets and the pair), not
         # the whole combined vector: most (rest, vector) pairs here are met once
         r = VECTORS[rest][: col + 1]
-        base = min(min(map(add, r, VECTORS[t[0]][col::-1])), INF)
-        seen: dict[int, bool] = {}
+        base = min(min(map(add, r, VECTORS[self._sig_list[sig][0]][col::-1])), INF)
         gain = 0
-        for i in range(1, len(t)):  # positions, not kinds: m, p and s share one table and memo
-            v = t[i]
-            if v < 0:
-                continue
-            better = seen.get(v)
-            if better is None:  # (below the clamped base is below INF: no clamping needed)
-                better = seen[v] = min(map(add, r, VECTORS[v][col::-1])) < base
-            if better:
-                gain |= 1 << (i - 1)
+        # positions, not kinds: m, p and s share one table and memo; each vector a draw makes
+        # weighed once (below the clamped base is below INF: no clamping needed)
+        for v, where in self._sig_draws[sig]:
+            if min(map(add, r, VECTORS[v][col::-1])) < base:
+                gain |= where
         self._memo[mk] = gain
         return gain
 
@@ -471,12 +474,26 @@ class Analyzer:
 
     def _other_gain_masks(self, cm: int, st: Sequence[int], m: Melds, target: int) -> int:
         """`_other_gain` from the hand's `_count_masks`."""
-        gain = 0
-        sets = self._group_sets(m)
+        if m.n:
+            got = self._other_gain_parts(st, m, target)
+        else:  # (without melds the group sets are fixed: remembered per stats and target)
+            mk = (*st, target)
+            got = self._other_gain_memo.get(mk)
+            if got is None:
+                got = self._other_gain_memo[mk] = self._other_gain_parts(st, m, target)
+        pairs, news, th0, th1 = got
         c0, c1 = cm & _M34, cm >> 40 & _M34
+        if self.spec.quads_as_pairs:
+            return pairs & (c1 | cm >> 120 & _M34) | news & (c0 | cm >> 80 & _M34) | th0 & c0 | th1 & c1
+        return pairs & c1 | news & c0 | th0 & c0 | th1 & c1
+
+    def _other_gain_parts(self, st: Sequence[int], m: Melds, target: int) -> tuple[int, int, int, int]:
+        """What `_other_gain_masks` reads of the count masks, from the stats alone: (kinds
+        whose single (with quads: or triple) becoming a pair helps, kinds whose first (with
+        quads: third) copy helps, orphan kinds helping when not held, when held once)."""
+        pairs = news = th0 = th1 = 0
+        sets = self._group_sets(m)
         if self.seven:
-            quads = self.spec.quads_as_pairs
-            c2, c3 = cm >> 80 & _M34, cm >> 120 & _M34
             for gs in sets:
                 p = sum(st[g] for g in gs)
                 s = sum(st[4 + g] for g in gs)
@@ -487,12 +504,13 @@ class Analyzer:
                 # a single (or, with quads, a triple) becomes a pair while pairs are short; a new
                 # kind (or, with quads, a third of a pair) helps while slots are short
                 if p < 7:
-                    gain |= kinds & (c1 | c3 if quads else c1)
+                    pairs |= kinds
                 if s < 7 - pp:
-                    gain |= kinds & (c0 | c2 if quads else c0)
+                    news |= kinds
         if self.orphans and any(len(gs) == 4 for gs in sets) and 14 - st[8] - (st[9] > 0) == target:
-            gain |= self._th_mask & (c0 if st[9] else c0 | c1)
-        return gain
+            th0 = self._th_mask
+            th1 = 0 if st[9] else self._th_mask
+        return pairs, news, th0, th1
 
     def _kinds_mask_in(self, groups: frozenset[int]) -> int:
         got = self._kinds_masks.get(groups)
