@@ -111,8 +111,22 @@ def in_order(fn: Callable[[Any], Any], initargs: tuple, tasks: Iterator[Any], wo
 
 def run_cases_parallel(job: Job, cases: Iterable[tuple[int, str]], workers: int, emit: Callable[[dict[str, Any]], None], write: Callable[[str], None]) -> int:
     """The general path of a batch in workers: returns the number of failed lines."""
+    global _JOB
     failed = 0
-    for got, bad in in_order(_case_chunk, (job,), chunks(cases, CHUNK_LINES), workers):
+    tasks = chunks(cases, CHUNK_LINES)
+    # The first chunk is computed here, before the workers are forked: they then start with
+    # the memos it filled (rules, parsed pieces, fan plans) instead of each warming its own.
+    first = next(tasks, None)
+    if first is not None:
+        _JOB = job
+        got, bad = _case_chunk(first)
+        failed += bad
+        if job.jsonl:
+            write(got)
+        else:
+            for rec in got:
+                emit(rec)
+    for got, bad in in_order(_case_chunk, (job,), tasks, workers):
         failed += bad
         if job.jsonl:
             write(got)
