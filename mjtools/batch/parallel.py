@@ -19,6 +19,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 CHUNK_LINES = 400  # lines per trip through the general path (a score line is ~0.1 ms)
@@ -117,16 +118,10 @@ def run_cases_parallel(job: Job, cases: Iterable[tuple[int, str]], workers: int,
     # The first chunk is computed here, before the workers are forked: they then start with
     # the memos it filled (rules, parsed pieces, fan plans) instead of each warming its own.
     first = next(tasks, None)
-    if first is not None:
-        _JOB = job
-        got, bad = _case_chunk(first)
-        failed += bad
-        if job.jsonl:
-            write(got)
-        else:
-            for rec in got:
-                emit(rec)
-    for got, bad in in_order(_case_chunk, (job,), tasks, workers):
+    if first is None:
+        return 0
+    _JOB = job
+    for got, bad in chain([_case_chunk(first)], in_order(_case_chunk, (job,), tasks, workers)):
         failed += bad
         if job.jsonl:
             write(got)
