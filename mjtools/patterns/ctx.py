@@ -43,6 +43,10 @@ FEATURES = (
     # exactly 0, 1 or 2 exposed (or added) kongs, and concealed kongs, among the melds: the
     # kong-count fans (明杠, 暗杠, 双明杠, 双暗杠, 明暗杠) read no more than these
     "kong_open0", "kong_open1", "kong_open2", "kong_hidden0", "kong_hidden1", "kong_hidden2",
+    # where the winning kind sits among the reading's concealed sets and pair (wait_role): a
+    # chow's edge, its middle, or the pair (独听's 边张, 嵌张, 单钓将), looked for only when used
+    "role_edge", "role_closed", "role_pair",
+    "last_of_kind",  # won on the last tile of its kind (和绝张): said or seen (is_last_of_kind)
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 ALL_FEATURES = -1  # every bit, the situation bits allocated later included (-1 & needs == needs)
@@ -128,6 +132,12 @@ _DUP_CHOW, _NO_CHOW, _NO_PUNG = BIT["dup_chow"], BIT["no_chow"], BIT["no_pung"]
 _DRAGON_PUNG, _WIND_PUNG = BIT["dragon_pung"], BIT["wind_pung"]
 _HONOR_BIT, _NO_HONOR, _SIMPLES_ONLY, _OUTSIDE_BIT = BIT["honor"], BIT["no_honor"], BIT["simples_only"], BIT["outside"]
 _ALL_OUTSIDE, _SETS_OUTSIDE, _GREEN_ONLY = BIT["all_outside"], BIT["sets_outside"], BIT["green_only"]
+_ROLE_BIT = {"edge": BIT["role_edge"], "closed": BIT["role_closed"], "pair": BIT["role_pair"], None: 0}
+_ROLE_BITS = BIT["role_edge"] | BIT["role_closed"] | BIT["role_pair"]
+_LAST_OF_KIND = BIT["last_of_kind"]
+# A hand bit no fan needs: the plan uses the role bits, so each reading looks for its role
+# (hand_features sets it; a Ctx made without hand bits gets every bit, this one included).
+_WANTS_ROLE = _new_bit()
 
 
 def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), uses: int = ALL_FEATURES) -> int:
@@ -167,6 +177,10 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
                 f |= _FOUR
         if uses & (_REVERSIBLE_BIT | _RANK_SETS[0]):
             f |= _tile_set_bits(hand, held)
+    if uses & _ROLE_BITS:
+        f |= _WANTS_ROLE
+    if uses & _LAST_OF_KIND and is_last_of_kind(hand, win):
+        f |= _LAST_OF_KIND
     if uses & _KONG_COUNT_BITS:
         shown = hidden = 0
         for m in hand.melds:
@@ -203,6 +217,47 @@ def _tile_set_bits(hand: Hand, held: int = -1) -> int:
         if not held & outside:
             f |= bit
     return f
+
+
+def is_last_of_kind(hand: Hand, win: WinContext) -> bool:
+    """Won on the last tile of its kind (和绝张): the other three are out in the open. Given as
+    --situation last_of_kind, or seen: three copies in the winner's melds and --visible. Never
+    while the winner keeps a copy among his concealed tiles. (A fact of the hand: worked out
+    once per hand, a hand bit.)"""
+    if not (win.situations or win.visible or hand.melds):
+        return False  # neither said nor seen
+    last = hand.last
+    if last is None:
+        return False
+    k = last.kind
+    for t in hand.concealed:
+        if t.kind == k:
+            return False
+    if win.has("last_of_kind"):
+        return True
+    shown = sum(m.kinds.count(k) for m in hand.melds) + sum(1 for t in win.visible if t.kind == k)
+    return shown >= 3
+
+
+def wait_role(hand: Hand, blocks: tuple[Block, ...]) -> str | None:
+    """Where the winning kind sits among the concealed sets and pair of a reading: the edge of
+    a chow before its middle before the pair (one role only, the first that applies)."""
+    last = hand.last
+    if last is None:
+        return None
+    k = last.kind
+    closed = pair = False
+    for b in blocks:
+        bk = b.kinds
+        if k not in bk or b.meld is not None:
+            continue
+        if b.shape == CHOW:
+            if bk[1] != k:
+                return "edge"  # an edge comes first: nothing below can change the role
+            closed = True
+        elif b.shape == PAIR:
+            pair = True
+    return "closed" if closed else "pair" if pair else None
 
 
 def _holds_any(held: tuple[int, ...], kinds: tuple[int, ...], kita: int) -> bool:
@@ -388,6 +443,9 @@ class Ctx:
             self.features = ALL_FEATURES
             return
         f = hb | _FORM_BIT.get(d.form, 0)
+        if hb & _WANTS_ROLE:
+            role = self.__dict__["role"] = wait_role(self.hand, blocks)
+            f |= _ROLE_BIT[role]
         if d.wait == "pair":
             f |= _PAIR_WAIT
         n = len(chows)
@@ -448,6 +506,12 @@ class Ctx:
         if b.meld is not None:  # a concealed kong
             return True
         return not (b is self.win_block and not self.win.tsumo)
+
+    @lazy
+    def role(self) -> str | None:
+        """wait_role of this reading (set while the features are worked out where a fan uses
+        the role bits)."""
+        return wait_role(self.hand, self.d.blocks)
 
     @lazy
     def concealed_pung_count(self) -> int:

@@ -3,42 +3,12 @@ the last tile of its kind (和绝张)."""
 
 from __future__ import annotations
 
-from mjtools.analysis.blocks import CHOW, PAIR
 from mjtools.patterns import pattern
-from mjtools.patterns.ctx import BIT, Ctx
+from mjtools.patterns.ctx import BIT, Ctx, is_last_of_kind
 
 # The last hand asked about: every reading of one hand asks the same question, and finding a
 # second wait is the costly part. Keeps the hand and the spec, so their ids are not reused.
 _LAST: list[tuple[object, object, bool, bool]] = []
-
-
-def _role(ctx: Ctx) -> str | None:
-    """Where the winning kind sits among the concealed sets and pair of the reading: the edge
-    of a chow before its middle before the pair (one role only, the first that applies).
-    Worked out once per reading (three fans ask)."""
-    d = ctx.__dict__
-    if "_wait_role" in d:
-        return d["_wait_role"]
-    last = ctx.hand.last
-    role = None
-    if last is not None:
-        k = last.kind
-        closed = pair = False
-        for b in ctx.d.blocks:
-            bk = b.kinds
-            if k not in bk or b.meld is not None:
-                continue
-            if b.shape == CHOW:
-                if bk[1] != k:
-                    role = "edge"  # an edge comes first: nothing below can change the role
-                    break
-                closed = True
-            elif b.shape == PAIR:
-                pair = True
-        else:
-            role = "closed" if closed else "pair" if pair else None
-    d["_wait_role"] = role
-    return role
 
 
 _OTHER_WAIT: list = []  # analysis.waits.other_wait_exists, imported on first use (it loads the shanten tables)
@@ -59,8 +29,9 @@ def _only_wait(ctx: Ctx, live: bool) -> bool:
 
 
 def _wait_needs(*, shape: str = "pair", live: bool = True) -> int:
-    """An edge or a middle is a chow's: a reading without a chow has neither."""
-    return BIT["chow"] if shape in ("edge", "closed") else 0
+    """The role of the winning kind in the reading (ctx.role, patterns/ctx.py wait_role) is the
+    shape; an edge or a middle is a chow's."""
+    return BIT.get("role_" + shape, 0) | (BIT["chow"] if shape in ("edge", "closed") else 0)
 
 
 @pattern("sole_wait", needs_of=_wait_needs)
@@ -71,28 +42,15 @@ def sole_wait(ctx: Ctx, *, shape: str = "pair", live: bool = True) -> int:
     as an edge before a middle before a pair. Combined waits that add no other kind count
     (1233 waits on 3 alone: an edge). `live: false`: a kind whose four tiles the winner holds
     still counts as another wait."""
-    if _role(ctx) != shape:
+    if ctx.role != shape:
         return 0
     return int(_only_wait(ctx, live))
 
 
-@pattern("last_of_kind")
+@pattern("last_of_kind", needs=("last_of_kind",), exact=True)
 def last_of_kind(ctx: Ctx) -> int:
     """Won on the last tile of its kind (和绝张): the other three are out in the open. Given as
     --situation last_of_kind, or seen: three copies in the winner's melds and --visible. Never
-    while the winner keeps a copy among his concealed tiles."""
-    win = ctx.win
-    hand = ctx.hand
-    if not (win.situations or win.visible or hand.melds):
-        return 0  # neither said nor seen
-    last = hand.last
-    if last is None:
-        return 0
-    k = last.kind
-    for t in hand.concealed:  # (a plain loop: every reading of a Chinese Official hand asks)
-        if t.kind == k:
-            return 0
-    if win.has("last_of_kind"):
-        return 1
-    shown = sum(m.kinds.count(k) for m in hand.melds) + sum(1 for t in win.visible if t.kind == k)
-    return int(shown >= 3)
+    while the winner keeps a copy among his concealed tiles. (A fact of the hand: the hand bit
+    `last_of_kind` says it, so the plan calls this only on wildcard readings.)"""
+    return int(is_last_of_kind(ctx.hand, ctx.win))
