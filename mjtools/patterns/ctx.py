@@ -444,7 +444,7 @@ class Ctx:
             return
         f = hb | _FORM_BIT.get(d.form, 0)
         if hb & _WANTS_ROLE:
-            role = self.__dict__["role"] = wait_role(self.hand, blocks)
+            role = self.role = wait_role(self.hand, blocks)  # (an attribute: writing __dict__ would make one per reading)
             f |= _ROLE_BIT[role]
         if d.wait == "pair":
             f |= _PAIR_WAIT
