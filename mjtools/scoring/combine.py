@@ -45,17 +45,26 @@ def split_excludes(entries: Any) -> tuple[tuple[str, ...], tuple[tuple[str, int,
     return tuple(whole), tuple(partial)
 
 
-def candidates(ctx: Ctx, combos: list[tuple[Awarded, Entry]], plan: Plan) -> list[tuple[float, int, str, Group]]:
+def candidates(ctx: Ctx, combos: list[tuple[Awarded, Entry]], plan: Plan, occurrences: tuple[tuple[Group, ...], ...] | None = None) -> list[tuple[float, int, str, Group]]:
     """The occurrences of the combine fans found, as (value, place in the file, fan, sets): what
-    the choice reads of the reading (with the fans' counts)."""
+    the choice reads of the reading (with the fans' counts). `occurrences`: each combine fan's
+    groups (occurrences()), where the caller has them."""
     order = plan.order
+    if occurrences is None:
+        occurrences = tuple([e.inst_fn(ctx) for _, e in combos])
     cands: list[tuple[float, int, str, Group]] = []
-    for a, e in combos:
+    for (a, _), groups in zip(combos, occurrences):
         fid = a.id
         value, at = a.value, order[fid]
-        for g in e.inst_fn(ctx):
+        for g in groups:
             cands.append((value, at, fid, g))
     return cands
+
+
+def occurrences(ctx: Ctx, combos: list[tuple[Awarded, Entry]]) -> tuple[tuple[Group, ...], ...]:
+    """Each combine fan's groups of sets, in the order of `combos`: with the fans found and their
+    values (which the fans and the concealment say), all that candidates() is made of."""
+    return tuple([tuple(e.inst_fn(ctx)) for _, e in combos])
 
 
 def choose(ctx: Ctx, found: list[Awarded], combos: list[tuple[Awarded, Entry]], plan: Plan, lang: str, removed: dict[str, str], cands: list[tuple[float, int, str, Group]] | None = None) -> tuple[list[Awarded], dict[str, list[Group]]]:

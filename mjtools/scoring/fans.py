@@ -299,7 +299,7 @@ class Plan:
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
         # The passes of a reading with combine fans, by what decides them (_passes).
-        self.combined_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...]]] = {}
+        self.combined_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
         # The fans over a shared table (the set combinations of combos.relations): per table,
         # the bits of the fans each id of it stands for. A reading reads each table once and
         # evaluates only the fans whose id it holds.
@@ -491,23 +491,31 @@ def _remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], pr
     """_passes for a reading with combine fans (none excluding on sets): the choice of combined
     sets and every pass after it depend only on the fans found (their values follow from the
     bits and the concealment; their counts) and the combine fans' occurrences, so they are
-    remembered by those, as what is kept (place in `found`, a new count or None) and removed."""
-    cands = combine.candidates(ctx, combos, plan)
-    key = (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, tuple(cands))
+    remembered by those, as what is kept (place in `found`, a new count or None), removed, and
+    an item getter of the places where no count changes."""
+    # The combine fans' groups stand for the candidates in the key: the fans found (present),
+    # the concealment and the counts say each candidate's value and place in the file.
+    groups = combine.occurrences(ctx, combos)
+    key = (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, groups)
     memo = plan.combined_memo
     got = memo.get(key)
     if got is None:
-        ev = _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, cands)
+        ev = _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan, groups))
         where = {a.id: i for i, a in enumerate(found)}
         shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in ev.fans])
         if len(memo) > 4096:
             memo.clear()
-        memo[key] = (shown, tuple(ev.excluded))
+        # Where every fan kept keeps its count, one item getter of their places takes them.
+        take = itemgetter(*[i for i, _ in shown]) if len(shown) > 1 and all(n is None for _, n in shown) else None
+        memo[key] = (shown, tuple(ev.excluded), take)
         return ev
-    shown, gone = got
-    by_id = plan.by_id
-    kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
-    return Evaluation(ctx.d, kept, list(gone), pctx=ctx)
+    shown, gone, take = got
+    if take is not None:
+        kept = list(take(found))
+    else:
+        by_id = plan.by_id
+        kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
+    return Evaluation(ctx.d, kept, list(gone), None, ctx)
 
 
 def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None) -> Evaluation:
