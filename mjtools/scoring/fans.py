@@ -505,17 +505,23 @@ def _remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], pr
         shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in ev.fans])
         if len(memo) > 4096:
             memo.clear()
-        # Where every fan kept keeps its count, one item getter of their places takes them.
-        take = itemgetter(*[i for i, _ in shown]) if len(shown) > 1 and all(n is None for _, n in shown) else None
-        memo[key] = (shown, tuple(ev.excluded), take)
+        memo[key] = (shown, tuple(ev.excluded), _taker(shown))
         return ev
     shown, gone, take = got
+    return Evaluation(ctx.d, _kept(found, shown, take, plan, lang), list(gone), None, ctx)
+
+
+def _taker(shown: tuple[tuple[int, int | None], ...] | list[tuple[int, int | None]]) -> Callable[[list[Awarded]], tuple[Awarded, ...]] | None:
+    """An item getter of the places kept, where no count changes (two places or more)."""
+    return itemgetter(*[i for i, _ in shown]) if len(shown) > 1 and all(n is None for _, n in shown) else None
+
+
+def _kept(found: list[Awarded], shown: tuple[tuple[int, int | None], ...], take: Callable[[list[Awarded]], tuple[Awarded, ...]] | None, plan: Plan, lang: str) -> list[Awarded]:
+    """The fans a remembered pass keeps, by their places in `found` (and new counts)."""
     if take is not None:
-        kept = list(take(found))
-    else:
-        by_id = plan.by_id
-        kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
-    return Evaluation(ctx.d, kept, list(gone), None, ctx)
+        return list(take(found))
+    by_id = plan.by_id
+    return [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
 
 
 def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None) -> Evaluation:
@@ -570,17 +576,10 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
                 shown.append((i, None))
         if len(memo) > 4096:
             memo.clear()
-        # Where every fan kept keeps its count (most readings), the kept fans are taken by one
-        # item getter of their places (two or more of them: one place gives the item alone).
-        take = itemgetter(*[i for i, _ in shown]) if len(shown) > 1 and all(n is None for _, n in shown) else None
-        memo[key] = (tuple(shown), tuple(list(removed.items())[before:]), take)
+        memo[key] = (tuple(shown), tuple(list(removed.items())[before:]), _taker(shown))
     else:
         shown, gone, take = got
-        if take is not None:
-            kept = list(take(found))
-        else:
-            by_id = plan.by_id
-            kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
+        kept = _kept(found, shown, take, plan, lang)
         removed.update(gone)
     return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
 
