@@ -80,6 +80,22 @@ def aside_reason(hand: Hand, rs: Ruleset) -> str | None:
     return None
 
 
+def _red_fives_check(hand: Hand, rs: Ruleset, text: str) -> None:
+    """Refuse more red fives of a suit than the tile set has."""
+    reds = {"m": 0, "p": 0, "s": 0}
+    for t in hand.all_tiles():
+        if t.red:
+            reds[t.suit] += 1
+    for suit, n in reds.items():
+        if not n:
+            continue
+        limit = rs.red_fives.get(suit, 0)
+        if n > limit:
+            pos = text.find("0") if text else -1
+            msg = f"{n} red 5{suit} ({rs.id} allows {limit}" + (")" if limit else "; write 5" + suit + ")")
+            raise NotationError(msg, text, pos if pos >= 0 else None)
+
+
 def check_hand(
     hand: Hand,
     rs: Ruleset,
@@ -106,21 +122,14 @@ def check_hand(
             if not allowed[kind]:
                 raise _err(f"{kind_str(kind)} is not in the {rs.id} tile set", text, kind)
             raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limits[kind]})", text, kind, CopiesError)
-    reds = {"m": 0, "p": 0, "s": 0}
-    red_fives = rs.red_fives
-    # A suit can hold too many red fives only if it holds more fives than it may have red.
-    few = not hand.reds or (counts[4] <= red_fives.get("m", 0) and counts[13] <= red_fives.get("p", 0) and counts[22] <= red_fives.get("s", 0))
-    for t in () if few else hand.all_tiles():
-        if t.red:
-            reds[t.suit] += 1
-    for suit, n in reds.items():
-        if not n:
-            continue
-        limit = rs.red_fives.get(suit, 0)
-        if n > limit:
-            pos = text.find("0") if text else -1
-            msg = f"{n} red 5{suit} ({rs.id} allows {limit}" + (")" if limit else "; write 5" + suit + ")")
-            raise NotationError(msg, text, pos if pos >= 0 else None)
+    nreds = hand.reds
+    if nreds:
+        red_fives = rs.red_fives
+        in_m, in_p, in_s = red_fives.get("m", 0), red_fives.get("p", 0), red_fives.get("s", 0)
+        # A suit can hold too many red fives only if the hand holds more red fives than the
+        # least a suit may, and that suit more fives than it may have red.
+        if nreds > min(in_m, in_p, in_s) and not (counts[4] <= in_m and counts[13] <= in_p and counts[22] <= in_s):
+            _red_fives_check(hand, rs, text)
     if need_last and hand.last is None:
         raise IllegalHandError("the winning tile is missing: end the hand with +TILE")
     size = hand.size

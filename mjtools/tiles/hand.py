@@ -246,7 +246,8 @@ class Hand(Frozen):
         return parse_hand(text)
 
     def __str__(self) -> str:
-        return _notation().format_hand(self)
+        # (A parsed hand written canonically keeps its text: no call into the formatter.)
+        return self._text or _notation().format_hand(self)
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"

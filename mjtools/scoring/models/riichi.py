@@ -415,8 +415,8 @@ def check_context(hand: Hand, rs: Ruleset, ctx: WinContext) -> None:
         return
     has = ctx.situations.get
     riichi = has("riichi") or has("double_riichi")
-    opened = [m for m in hand.melds if m.is_open]
-    if riichi and opened:
+    opened = [m for m in hand.melds if m.is_open] if riichi and hand.melds else ()
+    if opened:
         raise _refuse("--riichi" if has("riichi") else "--double-riichi", f"riichi needs a concealed hand, but {opened[0]} is an open meld")
     if not ctx.kita and not hand.aside and _RIICHI_ONLY.issuperset(ctx.situations):
         return  # (the common flags: nothing below can object)
