@@ -171,14 +171,19 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments=sp.zero_payments(ctx.seat), pot=0, ledger=[])
     else:
         assert settled is not None
-        rec["fan_total"] = _num(value.fan_total)
-        rec["base"] = _num(value.base)
+        # (_num inlined where the value is an int or None, as riichi's always are)
+        x = value.fan_total
+        rec["fan_total"] = x if type(x) is int else _num(x)
+        x = value.base
+        rec["base"] = x if x is None or type(x) is int else _num(x)
         rec["limit"] = value.limit
         rec.update(value.extra)
         payments = settled.payments  # (a fresh dict, amounts already whole where whole)
-        rec["points"] = _num(sum(payments.values()) + settled.pot)
+        pot = settled.pot
+        x = sum(payments.values()) + pot
+        rec["points"] = x if type(x) is int else _num(x)
         rec["payments"] = payments if _all_int(payments.values()) else {s: _num(a) for s, a in payments.items()}
-        rec["pot"] = _num(settled.pot)
+        rec["pot"] = pot if type(pot) is int else _num(pot)
         rec["ledger"] = settled.ledger
     if explain:
         from mjtools.scoring.explain import build
