@@ -54,6 +54,16 @@ def _limits(rs: Ruleset, wild: frozenset[int]) -> tuple[int, ...]:
     return tuple(max(rs.copies[k], 4 if k in wild else 0) if k in allowed else 0 for k in range(50))
 
 
+@lru_cache(maxsize=256)
+def _over(rs: Ruleset, wild: frozenset[int]) -> tuple[int, int]:
+    """(per byte 127 less the kind's limit, per byte 128): a count k over its limit makes
+    k + 127 - limit reach 128, which no count within it does."""
+    limits = _limits(rs, wild)
+    if max(limits) > 127:
+        return 0, -1  # (no such tile set: every hand takes the loop)
+    return sum((127 - n) << 8 * k for k, n in enumerate(limits)), sum(128 << 8 * k for k in range(len(limits)))
+
+
 def _unclaimable_meld(m: Meld, rs: Ruleset, counted: dict[int, Counted], wild: frozenset[int]) -> str | None:
     """Why meld `m` cannot exist under play.discard_situations (None: it can). A kind whose
     entry is not claimable (Wuhan's 红中杠, 赖子杠) is never called: an open pung or kong of it
@@ -116,7 +126,19 @@ def check_hand(
         # Fewer copies in play than the tile set has (a turned indicator kept on the table).
         limits = tuple(c if n and c < b else n for n, b, c in zip(limits, rs.copies, copies))
     counts = hand.counts
-    for kind in () if all(map(le, counts, limits)) else range(50):
+    if limits is allowed:
+        # Every count within its limit, tested on the counts as one integer with a byte per
+        # kind: a count above its limit carries into its byte's top bit (counts under 128).
+        try:
+            raw = bytes(counts)
+        except ValueError:  # a count over 255: the loop below names it
+            fine = False
+        else:
+            add, top = _over(rs, wild)
+            fine = raw.isascii() and not (int.from_bytes(raw, "little") + add) & top
+    else:
+        fine = all(map(le, counts, limits))
+    for kind in () if fine else range(50):
         n = counts[kind]
         if n > limits[kind]:
             if not allowed[kind]:
@@ -132,7 +154,7 @@ def check_hand(
             _red_fives_check(hand, rs, text)
     if need_last and hand.last is None:
         raise IllegalHandError("the winning tile is missing: end the hand with +TILE")
-    size = hand.size
+    size = len(hand.concealed) + (hand.last is not None) + 3 * len(hand.melds)  # (Hand.size inlined)
     want = sizes or (rs.hand_size, rs.hand_size + 1)
     if size not in want and not any_size:
         need = " or ".join(str(w) for w in want)
@@ -151,10 +173,11 @@ def check_hand(
             melds = ()
     else:
         ok = None
-    calls = rs.section("calls")
-    kinds_ok = set(calls.get("meld_kinds", {})) if melds else ()
-    entries = counted_entries(rs) if melds else ()
-    counted = counted_kinds(entries, wild) if entries else None
+    if melds:  # (melds met before under this ruleset left none to check)
+        calls = rs.section("calls")
+        kinds_ok = set(calls.get("meld_kinds", {}))
+        entries = counted_entries(rs)
+        counted = counted_kinds(entries, wild) if entries else None
     for m in melds:
         bonus = next((k for k in m.kinds if k in rs.bonus_kinds and k not in wild), None)
         if bonus is not None:
