@@ -344,7 +344,7 @@ def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int]
     # Every hand passes here and nearly all are fine: the counts are checked first without
     # building anything; a hand with too many copies of a kind, or more fives than the plain
     # ones (which may need a red one), is looked at in full for the message.
-    f = _facts(rs)
+    f = rs.__dict__.get("_context_facts") or _facts(rs)  # (_facts without a call when made)
     counts = hand.counts
     extra: dict[int, int] = {}
     if ctx.visible or ctx.indicators or ctx.ura or ctx.kita:
@@ -397,7 +397,7 @@ def _copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int
 def flags_reason(hand: Hand, rs: Ruleset, ctx: WinContext) -> str | None:
     """Flags that contradict the hand or the variant's rules (read from the rule file)."""
     has = ctx.situations.get
-    f = _facts(rs)
+    f = rs.__dict__.get("_context_facts") or _facts(rs)
     if has("kong_bloom"):
         kita = f.kita is not None and (ctx.kita or hand.aside_tiles("kita"))
         if not kita and not any(m.kind in f.kong_kinds for m in hand.melds):

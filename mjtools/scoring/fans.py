@@ -371,7 +371,11 @@ class Plan:
     def for_reading(self, ctx: Ctx, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
         """The candidates of one reading, less the fans over a shared table that the reading's
         table does not hold (they would count 0)."""
-        got, tables, key = self._resolve(ctx.features, ctx.concealed_hand, lang, opening)
+        # (_resolve's look-up written out: a hit costs no call)
+        features = ctx.features
+        by_key = self._resolved.get(lang)
+        hit = None if by_key is None else by_key.get((((features & self.uses) * 2 + ctx.concealed_hand) * 2 + opening) * 2 + (features == ALL_FEATURES))
+        got, tables, key = hit or self._resolve(features, ctx.concealed_hand, lang, opening)
         if not tables:
             return got
         held = 0

@@ -23,7 +23,6 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import Any, Protocol
 
 from mjtools.messages import Joined, Msg
@@ -58,19 +57,13 @@ def model(name: str) -> Callable[[ModelFn], ModelFn]:
             # as it was, so the replay starts alike.
             fans = ev.fans
             value = fn(ev, rs, ctx, hand, NO_STEPS)
-            # (a partial: one object, where a closure made a cell per name it reads)
-            value.steps_fn = partial(_replay_of, fn, ev, fans, rs, ctx, hand)
+            value.steps_fn = lambda: _replay(fn, Evaluation(ev.decomposition, fans[:], ev.excluded, ev.reason, ev.pctx), rs, ctx, hand)
             return value
 
         MODELS[name] = run
         return fn
 
     return deco
-
-
-def _replay_of(fn: ModelFn, ev: Evaluation, fans: list[Awarded], rs: Ruleset, ctx: WinContext, hand: Hand) -> list[str]:
-    """The steps of a model run on `ev` as it stands now, with the fans it was given."""
-    return _replay(fn, Evaluation(ev.decomposition, fans[:], ev.excluded, ev.reason, ev.pctx), rs, ctx, hand)
 
 
 def _replay(fn: ModelFn, ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> list[str]:
