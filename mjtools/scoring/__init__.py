@@ -9,6 +9,7 @@ May import rules, patterns, analysis and tiles; never batch, sim, explain or cli
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from mjtools.analysis.decompose import decompositions
@@ -25,6 +26,7 @@ from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 
 _NO_WILD: frozenset[int] = frozenset()
+_RECORD, _FULL = attrgetter("record"), attrgetter("full")  # an awarded fan's record entry (--names all: full)
 
 
 def _num(x: float | None) -> float | int | None:
@@ -166,7 +168,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
             settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
-    rec["fans"] = [a.full for a in ev.fans] if names else [a.record for a in ev.fans]
+    rec["fans"] = list(map(_FULL if names else _RECORD, ev.fans))
     if value is None:
         rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments=sp.zero_payments(ctx.seat), pot=0, ledger=[])
     else:

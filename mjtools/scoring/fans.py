@@ -511,14 +511,14 @@ def _remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], pr
     shown, gone = got
     by_id = plan.by_id
     kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
-    return Evaluation(ctx.d, kept, list(gone), pctx=ctx)
+    return Evaluation(ctx.d, kept, list(gone), None, ctx)
 
 
 def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None) -> Evaluation:
     """The passes after the fans are found: the account-once choice, exclusions, fallbacks.
     `cands`: the combine fans' occurrences (combine.candidates), where the caller has them."""
     if len(found) < 2 and not flags & _COMBINE:
-        return Evaluation(ctx.d, found, [], pctx=ctx)
+        return Evaluation(ctx.d, found, [], None, ctx)
     if flags & _COMBINE and cands is None and not present & plan.on_sets:
         return _remembered_passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
     removed: dict[str, str] = {}
@@ -527,7 +527,7 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
     if flags & _COMBINE:
         found, groups = combine.choose(ctx, found, combos, plan, lang, removed, cands)
     if len(found) < 2:
-        return Evaluation(ctx.d, found, list(removed.items()), pctx=ctx)
+        return Evaluation(ctx.d, found, list(removed.items()), None, ctx)
     if not excl & present:
         # No fan found excludes another: at most the fallback rule applies (a fallback fan,
         # basic win or chicken hand, counts only when no other non-bonus fan does).
@@ -540,10 +540,10 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
                 else:
                     kept.append(a)
             found = kept
-        return Evaluation(ctx.d, found, list(removed.items()) if removed else [], pctx=ctx)
+        return Evaluation(ctx.d, found, list(removed.items()) if removed else [], None, ctx)
     if present & plan.on_sets:
         kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
-        return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
+        return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], None, ctx)
     # The passes below depend only on the fans found (before and after the choice of combined
     # sets), their counts and values: remembered.
     # (The ids follow from `present` while the choice of combined sets changed nothing.)
@@ -578,7 +578,7 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
             by_id = plan.by_id
             kept = [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
         removed.update(gone)
-    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
+    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], None, ctx)
 
 
 def _exclusions(ctx: Ctx, found: list[Awarded], plan: Plan, removed: dict[str, str], lang: str, groups: dict[str, list[tuple[int, ...]]], clash: int, flags: int) -> list[Awarded]:
