@@ -86,6 +86,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     o14 = an._other_distance(st14, m) if st14 is not None else INF
     other: dict[int, int] = {}
     restat: dict[tuple[int, int], list[int]] = {}  # (count, kind) -> stats after its discard
+    bucket: dict[int, tuple] = {}  # kind -> its (count, group, terminal / honor)
     if o14 < INF and not (only_best and o14 - wild > low):
         by: dict[tuple, int] = {}  # the stats change only by (count, group, terminal / honor)
         for k, d, _g, _ng, n, _w, _i in after:
@@ -94,7 +95,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                     other[k] = o14
                     continue
                 c = counts[n]
-                bk = (c, n // 9 if n < 27 else 3, n in _TH)
+                bk = bucket[k] = (c, n // 9 if n < 27 else 3, n in _TH)
                 o = by.get(bk)
                 if o is None:
                     st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
@@ -124,18 +125,23 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     phys = None  # (mapped: the candidates as masks of physical kinds)
     # kinds whose every copy is held (no draw of them): seldom any
     full = 0 if mapped or max(held[:34]) < an.fewest else sum(1 << x for x in compress(range(34), map(ge, held, copies)))
+    parts: dict[tuple, tuple[int, int, int, int]] = {}  # bucket -> `_other_gain_parts` (the stats alike)
     for k, d, g, ng, n, w_left, i in after:
         o = other.get(k, INF)
-        if o <= d:
+        ogain = 0
+        if o <= d and o < INF:  # (none's distance finite: the row is out of reach, no draws read)
             if cm14 is None:
                 cm14 = an._count_masks(counts)
             if n >= 0:  # (the discarded kind held once fewer)
                 c = counts[n]
-                cm = less_one(cm14, c, n)
-                st = restat.get((c, n))
-                if st is None:
-                    st = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
-                ogain = an._other_gain_masks(cm, st, m, o)
+                bk = bucket[k]
+                got = parts.get(bk)
+                if got is None:
+                    st = restat.get((c, n))
+                    if st is None:
+                        st = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
+                    got = parts[bk] = an._other_parts(st, m, o)
+                ogain = an._apply_parts(got, less_one(cm14, c, n))
             else:
                 ogain = an._other_gain_masks(cm14, st14, m, o)  # type: ignore[arg-type]
         if o < d:
