@@ -97,8 +97,9 @@ def dumps(obj: Any, head: str = "{", tail: str = "}") -> str:
     add = parts.append
     keys = _FIELDS
     for k, v in obj.items():
-        kt = keys.get(k)
-        if kt is None:
+        try:  # (a record's keys are met before: a subscript, not a method call, per field)
+            kt = keys[k]
+        except KeyError:
             if type(k) is not str:
                 return _headed(head, _ENCODER.encode(obj), tail)  # keys JSON would convert (numbers, None): the plain way
             kt = keys[k] = ", " + _quote(k) + ": "

@@ -179,3 +179,33 @@ def test_capped_gain_lowers_exactly(variant):
                 for e in range(WIDTH):
                     if vec[e] < INF:
                         assert after[e] == vec[e] - (masks[e] >> i & 1), (counts, caps, top, i, e)
+
+
+def test_positions_lowered_exactly(rng):
+    """`_positions` reads the draws that lower a group's distance off the vector entries each
+    draw lowers by one (`_lowered`): the same masks as weighing every draw's vector whole, on
+    every pattern and rest the discard rows of random hands meet (the memo is shared by all
+    analyses, so every spec's entries are checked)."""
+    from operator import add
+
+    from mjtools.analysis.tables import INF, VECTORS
+    from mjtools.sim import fastshape
+
+    for name in ("riichi", "missing_suit", "pair258", "sixteen", "wild", "pungs_seven"):
+        spec = SPECS[name]
+        copies = [4 if k in spec.kinds or k in spec.wild_kinds else 0 for k in range(50)]
+        an = Analyzer(spec, copies)
+        for _ in range(int(os.environ.get("FAST_N", "25"))):
+            melds = rng.choice([0, 0, 1])
+            drawn = random_hand(rng, spec, spec.hand_size + 1, melds)
+            an.discard_rows(list(drawn.concealed_counts()), melds_info([m.kinds for m in drawn.melds]), list(drawn.counts), [4] * 50)
+    assert any(low is not None for low in fastshape._SIG_LOW)
+    for mk, gain in fastshape._MEMO.items():
+        sig, rest, col = mk >> 40, mk >> 4 & (1 << 36) - 1, mk & 15
+        r = VECTORS[rest][: col + 1]
+        base = min(min(map(add, r, VECTORS[fastshape._SIG_LIST[sig][0]][col::-1])), INF)
+        want = 0
+        for v, where in fastshape._SIG_DRAWS[sig]:
+            if min(map(add, r, VECTORS[v][col::-1])) < base:
+                want |= where
+        assert gain == want, (sig, rest, col)

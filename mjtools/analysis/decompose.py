@@ -651,7 +651,15 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     found: list[tuple[str, tuple[Block, ...], int]] = []
     for form in spec.forms:
         if form == "standard":
-            melds = tuple([_plain_meld_block(m, spec) for m in hand_melds]) if hand_melds else ()
+            if hand_melds:
+                kept = _MELD_BLOCKS  # (_plain_meld_block's memo read here: no call for a meld met before)
+                mb = []
+                for m in hand_melds:
+                    got = kept.get(id(m))
+                    mb.append(got[1] if got is not None and got[0] is m else _plain_meld_block(m, spec))
+                melds = tuple(mb)
+            else:
+                melds = ()
             sets = spec.sets_needed - len(melds)
             if sets >= 0 and sum(counts) == 3 * sets + 2:
                 for blocks in _standard_plain(counts, sets):

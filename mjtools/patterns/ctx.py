@@ -144,10 +144,15 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
     """The feature bits that do not depend on the reading (computed once per hand). `uses`: the
     bits some fan of the ruleset needs; the count-vector bits are looked for only then."""
     f = _TSUMO if win.tsumo else _RON
-    if hand.is_concealed:
-        f |= _CONCEALED
-    if not hand.melds:
-        f |= _NO_MELDS
+    melds = hand.melds
+    if melds:
+        for m in melds:  # (Hand.is_concealed written out: once per hand)
+            if not m.concealed:
+                break
+        else:
+            f |= _CONCEALED
+    else:
+        f |= _CONCEALED | _NO_MELDS
     if win.situations:
         f |= _SITUATION
         for name in win.situations:

@@ -79,9 +79,10 @@ def _chow_firsts(ctx: Ctx) -> list[int]:
 
 
 # Bit masks over kinds (ctx.chow_mask / ctx.pung_mask hold a bit per first kind of a set).
-_STRAIGHTS = tuple((1 << s) | (1 << (s + 3)) | (1 << (s + 6)) for s in (0, 9, 18))
-_TRIPLE_CHOWS = tuple((1 << n) | (1 << (n + 9)) | (1 << (n + 18)) for n in range(7))
-_TRIPLE_PUNGS = tuple((1 << n) | (1 << (n + 9)) | (1 << (n + 18)) for n in range(9))
+# A straight (k, k+3, k+6 with k the first kind of a suit) or the same set in all three suits
+# (n, n+9, n+18) is found by shifting the mask onto itself: m & m >> 3 & m >> 6 keeps bit k
+# where all three are set.
+_SUIT_STARTS = (1 << 0) | (1 << 9) | (1 << 18)
 _MIXED_STRAIGHTS = tuple((1 << a) | (1 << (9 + b)) | (1 << (18 + c)) for a, b, c in ((0, 3, 6), (0, 6, 3), (3, 0, 6), (3, 6, 0), (6, 0, 3), (6, 3, 0)))
 
 
@@ -103,7 +104,7 @@ def twice_pure_double_chow(ctx: Ctx) -> int:
 def pure_straight(ctx: Ctx) -> int:
     """1-2-3, 4-5-6, 7-8-9 of one suit (一条龙)."""
     m = ctx.chow_mask
-    return int(any(m & s == s for s in _STRAIGHTS))
+    return int(m & (m >> 3) & (m >> 6) & _SUIT_STARTS != 0)
 
 
 @pattern("mixed_straight", needs=("chow3", "three_suits"))
@@ -117,14 +118,14 @@ def mixed_straight(ctx: Ctx) -> int:
 def mixed_triple_chow(ctx: Ctx) -> int:
     """The same chow in all three suits (三色同顺)."""
     m = ctx.chow_mask
-    return int(any(m & s == s for s in _TRIPLE_CHOWS))
+    return int(m & (m >> 9) & (m >> 18) & 0x7F != 0)  # (n: 0-6, the first of a chow)
 
 
 @pattern("triple_pung", needs=("pung3", "three_suits"))
 def triple_pung(ctx: Ctx) -> int:
     """The same number as a pung in all three suits (三色同刻)."""
     m = ctx.pung_mask
-    return int(any(m & s == s for s in _TRIPLE_PUNGS))
+    return int(m & (m >> 9) & (m >> 18) & 0x1FF != 0)
 
 
 @pattern("concealed_pungs_3", needs=("pung3",))

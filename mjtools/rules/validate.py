@@ -54,6 +54,16 @@ def _limits(rs: Ruleset, wild: frozenset[int]) -> tuple[int, ...]:
     return tuple(max(rs.copies[k], 4 if k in wild else 0) if k in allowed else 0 for k in range(50))
 
 
+@lru_cache(maxsize=256)
+def _over(rs: Ruleset, wild: frozenset[int]) -> tuple[int, int]:
+    """(per byte 127 less the kind's limit, per byte 128): a count k over its limit makes
+    k + 127 - limit reach 128, which no count within it does."""
+    limits = _limits(rs, wild)
+    if max(limits) > 127:
+        return 0, -1  # (no such tile set: every hand takes the loop)
+    return sum((127 - n) << 8 * k for k, n in enumerate(limits)), sum(128 << 8 * k for k in range(len(limits)))
+
+
 def _unclaimable_meld(m: Meld, rs: Ruleset, counted: dict[int, Counted], wild: frozenset[int]) -> str | None:
     """Why meld `m` cannot exist under play.discard_situations (None: it can). A kind whose
     entry is not claimable (Wuhan's 红中杠, 赖子杠) is never called: an open pung or kong of it
@@ -80,6 +90,22 @@ def aside_reason(hand: Hand, rs: Ruleset) -> str | None:
     return None
 
 
+def _red_fives_check(hand: Hand, rs: Ruleset, text: str) -> None:
+    """Refuse more red fives of a suit than the tile set has."""
+    reds = {"m": 0, "p": 0, "s": 0}
+    for t in hand.all_tiles():
+        if t.red:
+            reds[t.suit] += 1
+    for suit, n in reds.items():
+        if not n:
+            continue
+        limit = rs.red_fives.get(suit, 0)
+        if n > limit:
+            pos = text.find("0") if text else -1
+            msg = f"{n} red 5{suit} ({rs.id} allows {limit}" + (")" if limit else "; write 5" + suit + ")")
+            raise NotationError(msg, text, pos if pos >= 0 else None)
+
+
 def check_hand(
     hand: Hand,
     rs: Ruleset,
@@ -100,30 +126,35 @@ def check_hand(
         # Fewer copies in play than the tile set has (a turned indicator kept on the table).
         limits = tuple(c if n and c < b else n for n, b, c in zip(limits, rs.copies, copies))
     counts = hand.counts
-    for kind in () if all(map(le, counts, limits)) else range(50):
+    if limits is allowed:
+        # Every count within its limit, tested on the counts as one integer with a byte per
+        # kind: a count above its limit carries into its byte's top bit (counts under 128).
+        try:
+            raw = bytes(counts)
+        except ValueError:  # a count over 255: the loop below names it
+            fine = False
+        else:
+            add, top = _over(rs, wild)
+            fine = raw.isascii() and not (int.from_bytes(raw, "little") + add) & top
+    else:
+        fine = all(map(le, counts, limits))
+    for kind in () if fine else range(50):
         n = counts[kind]
         if n > limits[kind]:
             if not allowed[kind]:
                 raise _err(f"{kind_str(kind)} is not in the {rs.id} tile set", text, kind)
             raise _err(f"{n} copies of {kind_str(kind)} ({rs.id} has {limits[kind]})", text, kind, CopiesError)
-    reds = {"m": 0, "p": 0, "s": 0}
-    red_fives = rs.red_fives
-    # A suit can hold too many red fives only if it holds more fives than it may have red.
-    few = not hand.reds or (counts[4] <= red_fives.get("m", 0) and counts[13] <= red_fives.get("p", 0) and counts[22] <= red_fives.get("s", 0))
-    for t in () if few else hand.all_tiles():
-        if t.red:
-            reds[t.suit] += 1
-    for suit, n in reds.items():
-        if not n:
-            continue
-        limit = rs.red_fives.get(suit, 0)
-        if n > limit:
-            pos = text.find("0") if text else -1
-            msg = f"{n} red 5{suit} ({rs.id} allows {limit}" + (")" if limit else "; write 5" + suit + ")")
-            raise NotationError(msg, text, pos if pos >= 0 else None)
+    nreds = hand.reds
+    if nreds:
+        red_fives = rs.red_fives
+        in_m, in_p, in_s = red_fives.get("m", 0), red_fives.get("p", 0), red_fives.get("s", 0)
+        # A suit can hold too many red fives only if the hand holds more red fives than the
+        # least a suit may, and that suit more fives than it may have red.
+        if nreds > min(in_m, in_p, in_s) and not (counts[4] <= in_m and counts[13] <= in_p and counts[22] <= in_s):
+            _red_fives_check(hand, rs, text)
     if need_last and hand.last is None:
         raise IllegalHandError("the winning tile is missing: end the hand with +TILE")
-    size = hand.size
+    size = len(hand.concealed) + (hand.last is not None) + 3 * len(hand.melds)  # (Hand.size inlined)
     want = sizes or (rs.hand_size, rs.hand_size + 1)
     if size not in want and not any_size:
         need = " or ".join(str(w) for w in want)
@@ -142,10 +173,11 @@ def check_hand(
             melds = ()
     else:
         ok = None
-    calls = rs.section("calls")
-    kinds_ok = set(calls.get("meld_kinds", {})) if melds else ()
-    entries = counted_entries(rs) if melds else ()
-    counted = counted_kinds(entries, wild) if entries else None
+    if melds:  # (melds met before under this ruleset left none to check)
+        calls = rs.section("calls")
+        kinds_ok = set(calls.get("meld_kinds", {}))
+        entries = counted_entries(rs)
+        counted = counted_kinds(entries, wild) if entries else None
     for m in melds:
         bonus = next((k for k in m.kinds if k in rs.bonus_kinds and k not in wild), None)
         if bonus is not None:
@@ -312,7 +344,7 @@ def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int]
     # Every hand passes here and nearly all are fine: the counts are checked first without
     # building anything; a hand with too many copies of a kind, or more fives than the plain
     # ones (which may need a red one), is looked at in full for the message.
-    f = _facts(rs)
+    f = rs.__dict__.get("_context_facts") or _facts(rs)  # (_facts without a call when made)
     counts = hand.counts
     extra: dict[int, int] = {}
     if ctx.visible or ctx.indicators or ctx.ura or ctx.kita:
@@ -365,7 +397,7 @@ def _copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int
 def flags_reason(hand: Hand, rs: Ruleset, ctx: WinContext) -> str | None:
     """Flags that contradict the hand or the variant's rules (read from the rule file)."""
     has = ctx.situations.get
-    f = _facts(rs)
+    f = rs.__dict__.get("_context_facts") or _facts(rs)
     if has("kong_bloom"):
         kita = f.kita is not None and (ctx.kita or hand.aside_tiles("kita"))
         if not kita and not any(m.kind in f.kong_kinds for m in hand.melds):

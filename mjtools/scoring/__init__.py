@@ -9,6 +9,7 @@ May import rules, patterns, analysis and tiles; never batch, sim, explain or cli
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from mjtools.analysis.decompose import decompositions
@@ -25,6 +26,7 @@ from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 
 _NO_WILD: frozenset[int] = frozenset()
+_RECORD, _FULL = attrgetter("record"), attrgetter("full")  # an awarded fan's record entry (--names all: full)
 
 
 def _num(x: float | None) -> float | int | None:
@@ -99,7 +101,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
     """The score record of one win (CLI contract). `chickens=False`: a table case settles them.
     Each fan has its name in `lang`; `names=True` (`--names all`) adds `names`, its name in
     each output language."""
-    sp = score_plan(rs)
+    sp = rs.__dict__.get("_score_plan") or score_plan(rs)  # (score_plan without a call when made)
     if sp.robbing_as_tsumo:
         ctx = robbed_as_self_draw(rs, ctx)
     pre = sp.pre
@@ -166,19 +168,24 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
             settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
-    rec["fans"] = [a.full for a in ev.fans] if names else [a.record for a in ev.fans]
+    rec["fans"] = list(map(_FULL if names else _RECORD, ev.fans))
     if value is None:
         rec.update(fan_total=_num(sum(a.total for a in ev.fans)), base=None, limit=None, points=0, payments=sp.zero_payments(ctx.seat), pot=0, ledger=[])
     else:
         assert settled is not None
-        rec["fan_total"] = _num(value.fan_total)
-        rec["base"] = _num(value.base)
+        # (_num inlined where the value is an int or None, as riichi's always are)
+        x = value.fan_total
+        rec["fan_total"] = x if type(x) is int else _num(x)
+        x = value.base
+        rec["base"] = x if x is None or type(x) is int else _num(x)
         rec["limit"] = value.limit
         rec.update(value.extra)
         payments = settled.payments  # (a fresh dict, amounts already whole where whole)
-        rec["points"] = _num(sum(payments.values()) + settled.pot)
+        pot = settled.pot
+        x = sum(payments.values()) + pot
+        rec["points"] = x if type(x) is int else _num(x)
         rec["payments"] = payments if _all_int(payments.values()) else {s: _num(a) for s, a in payments.items()}
-        rec["pot"] = _num(settled.pot)
+        rec["pot"] = pot if type(pot) is int else _num(pot)
         rec["ledger"] = settled.ledger
     if explain:
         from mjtools.scoring.explain import build

@@ -371,7 +371,11 @@ class Plan:
     def for_reading(self, ctx: Ctx, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
         """The candidates of one reading, less the fans over a shared table that the reading's
         table does not hold (they would count 0)."""
-        got, tables, key = self._resolve(ctx.features, ctx.concealed_hand, lang, opening)
+        # (_resolve's look-up written out: a hit costs no call)
+        features = ctx.features
+        by_key = self._resolved.get(lang)
+        hit = None if by_key is None else by_key.get((((features & self.uses) * 2 + ctx.concealed_hand) * 2 + opening) * 2 + (features == ALL_FEATURES))
+        got, tables, key = hit or self._resolve(features, ctx.concealed_hand, lang, opening)
         if not tables:
             return got
         held = 0
@@ -528,7 +532,7 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
     """The passes after the fans are found: the account-once choice, exclusions, fallbacks.
     `cands`: the combine fans' occurrences (combine.candidates), where the caller has them."""
     if len(found) < 2 and not flags & _COMBINE:
-        return Evaluation(ctx.d, found, [], pctx=ctx)
+        return Evaluation(ctx.d, found, [], None, ctx)
     if flags & _COMBINE and cands is None and not present & plan.on_sets:
         return _remembered_passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
     removed: dict[str, str] = {}
@@ -537,7 +541,7 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
     if flags & _COMBINE:
         found, groups = combine.choose(ctx, found, combos, plan, lang, removed, cands)
     if len(found) < 2:
-        return Evaluation(ctx.d, found, list(removed.items()), pctx=ctx)
+        return Evaluation(ctx.d, found, list(removed.items()), None, ctx)
     if not excl & present:
         # No fan found excludes another: at most the fallback rule applies (a fallback fan,
         # basic win or chicken hand, counts only when no other non-bonus fan does).
@@ -550,10 +554,10 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
                 else:
                     kept.append(a)
             found = kept
-        return Evaluation(ctx.d, found, list(removed.items()) if removed else [], pctx=ctx)
+        return Evaluation(ctx.d, found, list(removed.items()) if removed else [], None, ctx)
     if present & plan.on_sets:
         kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
-        return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
+        return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], None, ctx)
     # The passes below depend only on the fans found (before and after the choice of combined
     # sets), their counts and values: remembered.
     # (The ids follow from `present` while the choice of combined sets changed nothing.)
@@ -581,7 +585,7 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
         shown, gone, take = got
         kept = _kept(found, shown, take, plan, lang)
         removed.update(gone)
-    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], pctx=ctx)
+    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], None, ctx)
 
 
 def _exclusions(ctx: Ctx, found: list[Awarded], plan: Plan, removed: dict[str, str], lang: str, groups: dict[str, list[tuple[int, ...]]], clash: int, flags: int) -> list[Awarded]:

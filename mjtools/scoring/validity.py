@@ -143,7 +143,7 @@ def _only_yaku(rs: Ruleset) -> bool:
 
 def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: int) -> str | None:
     """Requirements on the fans and the circumstances of the win."""
-    ch = checks_for(rs)
+    ch = rs.__dict__.get("_win_checks") or checks_for(rs)  # (checks_for without a call when made)
     fans = ev.fans
     if ch.only_yaku:
         if ch.yaku:

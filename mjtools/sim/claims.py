@@ -153,6 +153,9 @@ class Claims(_Base):
         code = a.tile
         k = kind_of(code)
         p.remove(code)
+        if p.drawn is not None:  # one tile drawn and one let go since the hand before the draw:
+            # its shanten fell by one at most (the waits skip hands two or more from ready)
+            p.floor = p.draw_shanten - 1
         p.drawn = None
         p.river.append(code)
         self.vis[k] += 1

@@ -131,6 +131,9 @@ class HandEngine(Claims):
     def waits(self, p: Player) -> list[int]:
         """Kinds completing p's hand of hand-size tiles (cached until the hand changes)."""
         if p._waits is None:
+            if p.floor > 1:  # (shanten two or more: no waits, nothing worked out)
+                p.shanten, p._waits = p.floor, []
+                return p._waits
             an = self.analyzer(p.void)
             m = self.melds_info(p)
             held = p.held()

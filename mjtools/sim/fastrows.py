@@ -86,6 +86,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     o14 = an._other_distance(st14, m) if st14 is not None else INF
     other: dict[int, int] = {}
     restat: dict[tuple[int, int], list[int]] = {}  # (count, kind) -> stats after its discard
+    bucket: dict[int, tuple] = {}  # kind -> its (count, group, terminal / honor)
     if o14 < INF and not (only_best and o14 - wild > low):
         by: dict[tuple, int] = {}  # the stats change only by (count, group, terminal / honor)
         for k, d, _g, _ng, n, _w, _i in after:
@@ -94,7 +95,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                     other[k] = o14
                     continue
                 c = counts[n]
-                bk = (c, n // 9 if n < 27 else 3, n in _TH)
+                bk = bucket[k] = (c, n // 9 if n < 27 else 3, n in _TH)
                 o = by.get(bk)
                 if o is None:
                     st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
@@ -124,18 +125,23 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     phys = None  # (mapped: the candidates as masks of physical kinds)
     # kinds whose every copy is held (no draw of them): seldom any
     full = 0 if mapped or max(held[:34]) < an.fewest else sum(1 << x for x in compress(range(34), map(ge, held, copies)))
+    parts: dict[tuple, tuple[int, int, int, int]] = {}  # bucket -> `_other_gain_parts` (the stats alike)
     for k, d, g, ng, n, w_left, i in after:
         o = other.get(k, INF)
-        if o <= d:
+        ogain = 0
+        if o <= d and o < INF:  # (none's distance finite: the row is out of reach, no draws read)
             if cm14 is None:
                 cm14 = an._count_masks(counts)
             if n >= 0:  # (the discarded kind held once fewer)
                 c = counts[n]
-                cm = cm14 ^ (1 << (40 * c + n) | 1 << (40 * c - 40 + n)) if c <= 4 else cm14 | 1 << (40 * c - 40 + n) if c == 5 else cm14
-                st = restat.get((c, n))
-                if st is None:
-                    st = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
-                ogain = an._other_gain_masks(cm, st, m, o)
+                bk = bucket[k]
+                got = parts.get(bk)
+                if got is None:
+                    st = restat.get((c, n))
+                    if st is None:
+                        st = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
+                    got = parts[bk] = an._other_parts(st, m, o)
+                ogain = an._apply_parts(got, less_one(cm14, c, n))
             else:
                 ogain = an._other_gain_masks(cm14, st14, m, o)  # type: ignore[arg-type]
         if o < d:
@@ -252,23 +258,42 @@ class Physical:
 
 def other_rows(an: Analyzer, physical: Sequence[int], held: Sequence[int], unseen: Sequence[int], kinds: list[int], only_best: bool) -> list[Row]:
     """`discard_rows` of a spec of seven pairs and / or thirteen orphans alone (a plan's):
-    counted from the hand's pairs and singles, a discard changing one kind's."""
+    counted from the hand's pairs and singles, a discard changing one kind's (its stats and
+    count masks follow from the hand's)."""
     counts = list(physical[:34])
     st14 = an._stats(counts)
-    after = [(k, an._other_distance(an._restat(st14, counts[k], k, -1), NO_MELDS)) for k in kinds]
+    after = [(k, an._other_distance(st, NO_MELDS), st) for k in kinds for st in (an._restat(st14, counts[k], k, -1),)]
     if only_best:
-        least = min(d for _k, d in after)
+        least = min(a[1] for a in after)
         after = [a for a in after if a[1] == least]
     copies = an.copies
+    full = over = 0  # kinds all held (no draw of them), and all held even after a discard of one
+    if max(held[:34]) >= an.fewest:
+        for x in range(34):
+            if held[x] >= copies[x]:
+                full |= 1 << x
+                if held[x] > copies[x]:
+                    over |= 1 << x
+    cm14 = an._count_masks(counts)
     rows = []
-    for k, d in after:
-        counts[k] -= 1
-        gain = an._other_gain(counts, an._restat(st14, counts[k] + 1, k, -1), NO_MELDS, d) if d < INF else 0
-        counts[k] += 1
-        eff = [x for x in kinds_of_mask(gain) if (held[x] - (x == k)) < copies[x]]
-        rows.append(Row(k, d - 1 if d < INF else INF, eff, sum(unseen[e] for e in eff)))
-    rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
-    return rows
+    for k, d, st in after:
+        if d >= INF:
+            rows.append((INF, 0, k, Row(k, INF, [], 0)))
+            continue
+        bit = 1 << k
+        gain = an._other_gain_masks(less_one(cm14, counts[k], k), st, NO_MELDS, d) & ~((full & ~bit) | (over & bit))
+        eff = kinds_of_mask(gain)
+        live = sum(map(unseen.__getitem__, eff))
+        rows.append((d - 1, -live, k, Row(k, d - 1, eff, live)))
+    rows.sort()  # (shanten, most live, kind: kinds differ, so no two keys tie)
+    return [r[3] for r in rows]
+
+
+def less_one(cm: int, c: int, n: int) -> int:
+    """`Analyzer._count_masks` of a hand after one of kind n, held c times, goes."""
+    if c <= 4:
+        return cm ^ (1 << (40 * c + n) | 1 << (40 * c - 40 + n))
+    return cm | 1 << (40 * c - 40 + n) if c == 5 else cm
 
 
 _TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))

@@ -101,6 +101,34 @@ def _held_caps(counts: Sequence[int], kinds: tuple[int, ...], mc: Sequence[int])
     leave, or as many as held)."""
     return tuple(counts[k] for k in kinds), tuple(max(counts[k], 4 - mc[k]) for k in kinds)
 
+# What depends only on group vectors (global ids, `analysis.tables.VECTORS`) and signatures
+# (a group pattern's vector and its vectors after each one-tile draw) is shared by every
+# analysis in the process: a variant's analyses per void suit and per plan meet the same patterns.
+_MEMO: dict[int, int] = {}  # (signature << 40 | rest << 4 | column) -> position mask (`_positions`)
+_DIST: dict[tuple[int, ...], int] = {}  # (four group vectors, column) -> distance
+_FINAL: dict[int, int] = {}  # (rest << 24 | vector << 4 | column) -> distance (`fastrows`)
+_REST_MEMO: dict[int, list[int]] = {}  # four group vectors -> `_rests`
+_SIG_IDS: dict[tuple[int, ...], int] = {}  # signature -> its id
+_SIG_LIST: list[tuple[int, ...]] = []  # id -> signature
+_SIG_DRAWS: list[tuple[tuple[int, int], ...]] = []  # id -> (vector a draw makes, positions making it)
+_SIG_LOW: list[tuple[int, ...] | None] = []  # id -> `_lowered`
+
+
+def _lowered(v0: int, draws: dict[int, int]) -> tuple[int, ...] | None:
+    """Per entry of a group's vector (v0), the positions whose draw lowers it by one; None
+    if a draw lowers an entry by more, or makes an unreachable one reachable (then
+    `_positions` weighs each draw's vector whole)."""
+    base = VECTORS[v0]
+    low = [0] * len(base)
+    for v, where in draws.items():
+        for x, (a, b) in enumerate(zip(base, VECTORS[v])):
+            if b < a - 1 or (a >= INF > b):
+                return None
+            if b == a - 1:
+                low[x] |= where
+    return tuple(low)
+
+
 class Analyzer:
     """Distances, effective tiles and waits for one shape spec (and declared void suit)."""
 
@@ -160,10 +188,8 @@ class Analyzer:
         self._tids: dict[int, int] = {}  # id of a table's local -> global list -> a small table id
         self._capped_memo: dict[tuple, int] = {}  # (group keys, melds) -> `_capped`
         self._sets: dict[Melds, list[frozenset[int]]] = {}
-        self._memo: dict[int, int] = {}  # (signature << 40 | rest << 4 | column) -> position mask
-        self._dist: dict[tuple[int, ...], int] = {}
-        self._final: dict[int, int] = {}  # (rest << 24 | vector << 4 | column) -> distance (`fastrows`)
-        self._rest_memo: dict[int, list[int]] = {}  # four group vectors -> `_rests`
+        # memos keyed by global vector ids and signatures alone: shared (`_MEMO` ...)
+        self._memo, self._dist, self._final, self._rest_memo = _MEMO, _DIST, _FINAL, _REST_MEMO
         self._last: tuple[Melds, list] | None = None
         self._last_sets: tuple[Melds, list] | None = None
         self._kinds_cache: dict[frozenset[int], tuple[int, ...]] = {}
@@ -172,9 +198,7 @@ class Analyzer:
         self._other_gain_memo: dict[tuple[int, ...], tuple[int, int, int, int]] = {}  # (stats, target) -> `_other_gain_parts`
         self._th_mask = sum(1 << k for k in TERMINAL_HONOR if k in spec.kinds)
         self._sigs: dict[int, int] = {}  # (table id << 24 | pattern key) -> signature
-        self._sig_ids: dict[tuple[int, ...], int] = {}
-        self._sig_list: list[tuple[int, ...]] = []
-        self._sig_draws: list[tuple[tuple[int, int], ...]] = []  # per signature: (vector, positions)
+        self._sig_ids, self._sig_list, self._sig_draws = _SIG_IDS, _SIG_LIST, _SIG_DRAWS
 
     # -- conversions ----------------------------------------------------------------------------
     def natural(self, physical: Sequence[int]) -> tuple[list[int], int]:
@@ -302,6 +326,7 @@ class Analyzer:
                     if t[i] >= 0:
                         by[t[i]] = by.get(t[i], 0) | 1 << (i - 1)
                 self._sig_draws.append(tuple(by.items()))
+                _SIG_LOW.append(_lowered(t[0], by))
             if len(self._sigs) > MEMO_LIMIT:
                 self._sigs.clear()
             self._sigs[pk] = got
@@ -318,13 +343,25 @@ class Analyzer:
         # entry `col` of the combination alone (min over the splits of sets and the pair), not
         # the whole combined vector: most (rest, vector) pairs here are met once
         r = VECTORS[rest][: col + 1]
-        base = min(min(map(add, r, VECTORS[self._sig_list[sig][0]][col::-1])), INF)
+        low = _SIG_LOW[sig]
         gain = 0
-        # positions, not kinds: m, p and s share one table and memo; each vector a draw makes
-        # weighed once (below the clamped base is below INF: no clamping needed)
-        for v, where in self._sig_draws[sig]:
-            if min(map(add, r, VECTORS[v][col::-1])) < base:
-                gain |= where
+        if low is not None:
+            # a draw lowers each entry of the group's vector by one at most, so the distance
+            # falls (by one) exactly when a split reaching it uses an entry the draw lowers
+            sums = list(map(add, r, VECTORS[self._sig_list[sig][0]][col::-1]))
+            base = min(sums)
+            if base <= INF:
+                j = -1
+                for _ in range(sums.count(base)):
+                    j = sums.index(base, j + 1)
+                    gain |= low[col - j]
+        else:
+            base = min(min(map(add, r, VECTORS[self._sig_list[sig][0]][col::-1])), INF)
+            # positions, not kinds: m, p and s share one table and memo; each vector a draw
+            # makes weighed once (below the clamped base is below INF: no clamping needed)
+            for v, where in self._sig_draws[sig]:
+                if min(map(add, r, VECTORS[v][col::-1])) < base:
+                    gain |= where
         self._memo[mk] = gain
         return gain
 
@@ -474,13 +511,21 @@ class Analyzer:
 
     def _other_gain_masks(self, cm: int, st: Sequence[int], m: Melds, target: int) -> int:
         """`_other_gain` from the hand's `_count_masks`."""
+        return self._apply_parts(self._other_parts(st, m, target), cm)
+
+    def _other_parts(self, st: Sequence[int], m: Melds, target: int) -> tuple[int, int, int, int]:
+        """`_other_gain_parts`, remembered per (stats, target) without melds (the group sets
+        are fixed then)."""
         if m.n:
-            got = self._other_gain_parts(st, m, target)
-        else:  # (without melds the group sets are fixed: remembered per stats and target)
-            mk = (*st, target)
-            got = self._other_gain_memo.get(mk)
-            if got is None:
-                got = self._other_gain_memo[mk] = self._other_gain_parts(st, m, target)
+            return self._other_gain_parts(st, m, target)
+        mk = (*st, target)
+        got = self._other_gain_memo.get(mk)
+        if got is None:
+            got = self._other_gain_memo[mk] = self._other_gain_parts(st, m, target)
+        return got
+
+    def _apply_parts(self, got: tuple[int, int, int, int], cm: int) -> int:
+        """The kinds `_other_gain_parts` names, read off a hand's `_count_masks`."""
         pairs, news, th0, th1 = got
         c0, c1 = cm & _M34, cm >> 40 & _M34
         if self.spec.quads_as_pairs:
@@ -840,8 +885,7 @@ class Analyzer:
         kinds = list(compress(_KINDS50, physical) if discardable is None else filter(discardable, compress(_KINDS50, physical)))
         # mjtools.fast answers one hand at a time; over the discards of one hand the shared
         # per-group work below is faster (measured on the efficient bot's decisions)
-        from mjtools.sim import fastrows
-
+        fastrows = _FASTROWS[0] if _FASTROWS else _fastrows()
         if not m.n and (self.symmetric if self.symmetric is not None else fastrows.symmetric(self)):
             rows = fastrows.rows_symmetric(self, physical, held, unseen, kinds, only_best)
             if rows is not None:
@@ -878,6 +922,16 @@ class Analyzer:
             rows.append(Row(k, s2, eff, sum(unseen[e] for e in eff)))
         rows.sort(key=lambda r: (r.shanten, -r.live, r.kind))
         return rows
+
+
+_FASTROWS: list = []  # [the fastrows module] (it imports this one: imported at first use)
+
+
+def _fastrows():
+    from mjtools.sim import fastrows
+
+    _FASTROWS.append(fastrows)
+    return fastrows
 
 
 _TH = frozenset(TERMINAL_HONOR)

@@ -101,8 +101,9 @@ class Player:
     flower_draw: bool = False  # the drawn tile replaced a flower
     last_tile: bool = False  # the drawn tile was the last of the live wall
     tsumo_rec: dict | None = None  # the score record of a self-draw win on the drawn tile
-    shanten: int = 99  # of the hand-size hand the waits were worked out for
-    draw_shanten: int = 99  # the shanten before the tile just drawn
+    shanten: int = 99  # of the hand-size hand the waits were worked out for (or its `floor`, from 2 up)
+    draw_shanten: int = 99  # the shanten before the tile just drawn (or a lower bound of it: `floor`)
+    floor: int = 0  # a lower bound of the hand's shanten, from the discard that made it (0: none)
     _waits: list[int] | None = None
     _melds_info: Melds | None = None
 
@@ -110,11 +111,13 @@ class Player:
         self.hand.append(code)
         self.counts[code & 63] += 1
         self._waits = None
+        self.floor = 0
 
     def remove(self, code: int) -> None:
         self.hand.remove(code)
         self.counts[code & 63] -= 1
         self._waits = None
+        self.floor = 0
 
     def take_kind(self, kind: int) -> int:
         """Remove one tile of a kind (a plain five before a red one) and return its code."""

@@ -169,21 +169,23 @@ class Hand(Frozen):
     `last` is the `+X` tile: the winning tile for `score`, the tile just drawn otherwise.
 
     A frozen value type like Aside (equality and hashing over the four fields, pickling),
-    written out by hand: compiling dataclass-generated methods cost start-up time. `_counts`
-    and `_reds` are derived (a caller that has them may pass them), `_ctext` is the concealed
+    written out by hand: compiling dataclass-generated methods cost start-up time. `counts`
+    (physical copies held of each kind: concealed, last, melds, set aside) and `reds` (red
+    fives held or shown) are derived, plain attributes read on every scored hand (a caller
+    that has them may pass them as `_counts` and `_reds`), `_ctext` is the concealed
     tiles' canonical notation when the parser read them written canonically ("" when not
     known: format_hand writes it), `_text` the same for the whole hand; none of the four is
     compared.
     """
 
-    __slots__ = ("concealed", "melds", "aside", "last", "_counts", "_reds", "_ctext", "_text")
+    __slots__ = ("concealed", "melds", "aside", "last", "counts", "reds", "_ctext", "_text")
     __match_args__ = ("concealed", "melds", "aside", "last")
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...]
     aside: tuple[Aside, ...]
     last: Tile | None
-    _counts: tuple[int, ...]
-    _reds: int
+    counts: tuple[int, ...]
+    reds: int
     _ctext: str
     _text: str
 
@@ -193,8 +195,8 @@ class Hand(Frozen):
         sa(self, "melds", melds)
         sa(self, "aside", aside)
         sa(self, "last", last)
-        sa(self, "_counts", _counts)
-        sa(self, "_reds", _reds)
+        sa(self, "counts", _counts)
+        sa(self, "reds", _reds)
         sa(self, "_ctext", _ctext)
         sa(self, "_text", _text)
         if not _counts:
@@ -215,8 +217,10 @@ class Hand(Frozen):
                 for t in a.tiles:
                     counts[t.kind] += 1
                     reds += t.red
-            object.__setattr__(self, "_counts", tuple(counts))
-            object.__setattr__(self, "_reds", reds)
+            sa(self, "counts", tuple(counts))
+            sa(self, "reds", reds)
+        elif _reds < 0:
+            sa(self, "reds", sum(t.red for t in self.all_tiles()))
 
     def _key(self) -> tuple:
         return (self.concealed, self.melds, self.aside, self.last)
@@ -230,14 +234,7 @@ class Hand(Frozen):
         return hash(self._key())
 
     def __reduce__(self) -> tuple[type[Hand], tuple]:
-        return (Hand, (*self._key(), self._counts, self._reds, self._ctext, self._text))
-
-    @property
-    def reds(self) -> int:
-        """Red fives held or shown."""
-        if self._reds < 0:
-            object.__setattr__(self, "_reds", sum(t.red for t in self.all_tiles()))
-        return self._reds
+        return (Hand, (*self._key(), self.counts, self.reds, self._ctext, self._text))
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -246,7 +243,8 @@ class Hand(Frozen):
         return parse_hand(text)
 
     def __str__(self) -> str:
-        return _notation().format_hand(self)
+        # (A parsed hand written canonically keeps its text: no call into the formatter.)
+        return self._text or _notation().format_hand(self)
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
@@ -269,11 +267,6 @@ class Hand(Frozen):
         yield from self.meld_tiles()
         for a in self.aside:
             yield from a.tiles
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        """Physical copies held of each kind (concealed, last, melds, set aside)."""
-        return self._counts
 
     def concealed_counts(self, include_last: bool = True) -> list[int]:
         counts = [0] * NUM_KINDS

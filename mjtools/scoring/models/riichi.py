@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from mjtools.analysis.blocks import KONG, PAIR, PUNG
@@ -105,6 +106,7 @@ _WAIT = {w: _part(w + " wait", 2, "fu.wait", (w,)) for w in ("closed", "edge", "
 _SELF_DRAW = _part("self-draw", 2, "fu.self_draw")
 _CONCEALED_RON = _part("concealed ron", 10, "fu.concealed_ron")
 _OPEN_PINFU = _part("open hand without fu, won on a discard (rounds up to 30)", 2, "fu.open_pinfu")
+_FU_LINE = itemgetter(4)  # a part's record line
 _PARTS: dict[tuple, Part] = {}  # (kinds, fu) of a value pair
 # The part of a pung or kong by its kinds ((k, k, k) or (k, k, k, k)), open [0] and concealed [1].
 _SET_PARTS: tuple[dict[tuple[int, ...], Part], dict[tuple[int, ...], Part]] = ({}, {})
@@ -225,7 +227,7 @@ def limit_of(han: int, fu: int, rp: _Params) -> tuple[int, str | None]:
 
 @model("riichi")
 def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
-    rp = _params(rs)
+    rp = rs.__dict__.get("_riichi_params") or _params(rs)  # (_params without a call when made)
     cap = rp.cap
     fans = ev.fans
     han = 0
@@ -264,7 +266,7 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
         paid = rp.paid[key] = (dict(payments), pot, sum(payments.values()) + pot, ledger_of(rs, ctx, payments, pot))
     payments, pot, points, ledger = paid
     payments = dict(payments)
-    extra = {"han": han, "fu": fu, "fu_breakdown": [p[4] for p in parts]}
+    extra = {"han": han, "fu": fu, "fu_breakdown": list(map(_FU_LINE, parts))}
 
     if steps:
         if parts:
@@ -415,8 +417,8 @@ def check_context(hand: Hand, rs: Ruleset, ctx: WinContext) -> None:
         return
     has = ctx.situations.get
     riichi = has("riichi") or has("double_riichi")
-    opened = [m for m in hand.melds if m.is_open]
-    if riichi and opened:
+    opened = [m for m in hand.melds if m.is_open] if riichi and hand.melds else ()
+    if opened:
         raise _refuse("--riichi" if has("riichi") else "--double-riichi", f"riichi needs a concealed hand, but {opened[0]} is an open meld")
     if not ctx.kita and not hand.aside and _RIICHI_ONLY.issuperset(ctx.situations):
         return  # (the common flags: nothing below can object)
@@ -456,7 +458,7 @@ def check_context(hand: Hand, rs: Ruleset, ctx: WinContext) -> None:
 @pre_score("riichi")
 def riichi_pre(hand: Hand, rs: Ruleset, ctx: WinContext, text: str, lang: str = "en") -> dict[str, Any] | None:
     check_context(hand, rs, ctx)
-    if not ctx.has("nagashi"):
+    if not ctx.situations or not ctx.situations.get("nagashi"):  # (ctx.has without a call on most hands)
         return None
     return nagashi(hand, rs, ctx, text, lang)
 
