@@ -5,7 +5,9 @@ recomputes each hand from scratch. `Analyzer` reads the same distance tables but
 per-group pattern keys, so a one-tile change is one key update, and memoises per group which
 draws lower a reading's distance given the other groups' combined vector. What it does not
 handle incrementally (八枝 and all-three-suits splits, 十三烂, 全不靠) goes to `shanten.py`
-itself. `tests/test_sim_fastshape.py` checks every answer against `shanten.py` and `waits.py`.
+itself. Seven pairs and thirteen orphans (`fastother.py`) and wildcards held with melds
+(`fastwild.py`) are mixins of `Analyzer`; `fastbase.py` holds what they share.
+`tests/test_sim_fastshape.py` checks every answer against `shanten.py` and `waits.py`.
 
 Counts are natural kinds 0-33 (wildcards removed and counted apart, stand-ins mapped), as in
 `shanten.HandState`. Distances are raw: shanten = distance - wildcards - 1.
@@ -14,92 +16,27 @@ Counts are natural kinds 0-33 (wildcards removed and counted apart, stand-ins ma
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import compress
 from operator import add
 
-from mjtools.analysis.ruletables import capped_gain, capped_gid, group_table
+from mjtools.analysis.ruletables import group_table
 from mjtools.analysis.shanten import (
     TERMINAL_HONOR,
     HandState,
     _allowed_group_sets,
     _alternatives,
-    _masked,
     _split_masks,
     candidate_kinds,
     distance,
     effective,
-    standard_distance,
 )
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.analysis.tables import INF, POW5, VECTORS, ZERO, combine
-from mjtools.analysis.tables import intern as tables_intern
+from mjtools.sim.fastbase import MEMO_LIMIT, NO_MELDS, Melds, Row, group_of, kinds_of_mask, melds_info
+from mjtools.sim.fastother import _SLOTS, OtherForms
+from mjtools.sim.fastwild import MeldedWildcards
 
-MEMO_LIMIT = 2_000_000
-
-
-def group_of(kind: int) -> int:
-    return kind // 9 if kind < 27 else 3
-
-
-@dataclass(frozen=True)
-class Melds:
-    """What the analysis needs to know about a hand's melds (changes only on a call)."""
-
-    n: int = 0
-    groups: frozenset[int] = frozenset()
-    pungs_only: bool = True
-    tiles: tuple[int, int, int, int] = (0, 0, 0, 0)
-    counts: tuple[int, ...] = ()  # copies per natural kind (34) the melds show; () for none
-    concealed: int = 0  # how many of them are concealed kongs
-    kinds: frozenset[int] = frozenset()  # the natural kinds they show
-
-
-NO_MELDS = Melds()
-
-
-def melds_info(meld_kinds: Sequence[Sequence[int]], stand: dict[int, int] | None = None, concealed: int = 0) -> Melds:
-    """Melds from the kinds each shows (a kong shows four); `stand`: stand-in tiles to the
-    natural kind they play; `concealed`: how many are concealed kongs."""
-    if not meld_kinds:
-        return NO_MELDS
-    stand = stand or {}
-    groups: set[int] = set()
-    per = [0, 0, 0, 0]
-    counts = [0] * 34
-    pungs_only = True
-    for kinds in meld_kinds:
-        ks = {stand.get(k, k) for k in kinds}
-        if len(ks) != 1:
-            pungs_only = False
-        for k in kinds:
-            k = stand.get(k, k)
-            if k < 34:
-                groups.add(group_of(k))
-                per[group_of(k)] += 1
-                counts[k] += 1
-    return Melds(len(meld_kinds), frozenset(groups), pungs_only, (per[0], per[1], per[2], per[3]), tuple(counts), concealed, frozenset(k for k in range(34) if counts[k]))
-
-
-@dataclass(slots=True)
-class Row:
-    """One discard: its kind, the shanten after it, the kinds that improve, their live count."""
-
-    kind: int
-    shanten: int
-    effective: list[int]
-    live: int
-
-
-# Seven-pairs slots of a kind held n times: (pairs, singles), without and with quads as two pairs.
-_SLOTS = (((0, 0), (0, 1), (1, 0), (1, 0), (1, 0)), ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0)))
-
-
-
-def _held_caps(counts: Sequence[int], kinds: tuple[int, ...], mc: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A capped group's held counts and the copies its targets may hold (those the melds
-    leave, or as many as held)."""
-    return tuple(counts[k] for k in kinds), tuple(max(counts[k], 4 - mc[k]) for k in kinds)
+__all__ = ["MEMO_LIMIT", "NO_MELDS", "Analyzer", "Melds", "Row", "group_of", "kinds_of_mask", "melds_info"]
 
 # What depends only on group vectors (global ids, `analysis.tables.VECTORS`) and signatures
 # (a group pattern's vector and its vectors after each one-tile draw) is shared by every
@@ -128,8 +65,7 @@ def _lowered(v0: int, draws: dict[int, int]) -> tuple[int, ...] | None:
                 low[x] |= where
     return tuple(low)
 
-
-class Analyzer:
+class Analyzer(OtherForms, MeldedWildcards):
     """Distances, effective tiles and waits for one shape spec (and declared void suit)."""
 
     def __init__(self, spec: ShapeSpec, copies: Sequence[int], void: int | None = None):
@@ -423,152 +359,6 @@ class Analyzer:
                 gain |= self._kind_mask(g, self._gain_at(tid, ids, tg, kinds, keys[g], rests[g], col))
         return best, gain
 
-    # -- seven pairs and thirteen orphans -------------------------------------------------------
-    def _stats(self, counts: list[int]) -> list[int]:
-        """[pairs m, p, s, z, singles m, p, s, z, orphan kinds held, orphan pairs]."""
-        st = [0] * 10
-        quads = self.spec.quads_as_pairs
-        for g, start, end in ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34)):
-            part = counts[start:end]
-            n2, n3, n4 = part.count(2), part.count(3), part.count(4)
-            if quads:
-                st[g] = n2 + n3 + 2 * n4
-                st[4 + g] = part.count(1) + n3
-            else:
-                st[g] = n2 + n3 + n4
-                st[4 + g] = part.count(1)
-        if self.orphans:
-            held = [counts[k] for k in TERMINAL_HONOR]
-            st[8] = 13 - held.count(0)
-            st[9] = 13 - held.count(0) - held.count(1)
-        return st
-
-    def _restat(self, st: list[int], c: int, k: int, sign: int) -> list[int]:
-        """Stats after a kind held c times gains (1) or loses (-1) one."""
-        out = list(st)
-        g = group_of(k)
-        a, b = self.slots[c], self.slots[c + sign]
-        out[g] += b[0] - a[0]
-        out[4 + g] += b[1] - a[1]
-        if self.orphans and k in _TH:
-            out[8] += (c + sign >= 1) - (c >= 1)
-            out[9] += (c + sign >= 2) - (c >= 2)
-        return out
-
-    def _other_distance(self, st: Sequence[int], m: Melds) -> int:
-        if m.n:
-            return INF
-        sk = tuple(st)  # (without melds the group sets are fixed: remembered per stats)
-        got = self._other_memo.get(sk)
-        if got is not None:
-            return got
-        best = INF
-        sets = self._group_sets(m)
-        if self.seven:
-            for gs in sets:
-                if len(gs) == 4:
-                    p = st[0] + st[1] + st[2] + st[3]
-                    s = st[4] + st[5] + st[6] + st[7]
-                else:
-                    p = sum(st[g] for g in gs)
-                    s = sum(st[4 + g] for g in gs)
-                pp = p if p < 7 else 7
-                d = 14 - 2 * pp - min(s, 7 - pp)
-                if d < best:
-                    best = d
-        if self.orphans and any(len(gs) == 4 for gs in sets):
-            d = 14 - st[8] - (st[9] > 0)
-            if d < best:
-                best = d
-        if len(self._other_memo) >= MEMO_LIMIT:
-            self._other_memo.clear()
-        self._other_memo[sk] = best
-        return best
-
-    @staticmethod
-    def _count_masks(counts: Sequence[int]) -> int:
-        """The kinds held 0, 1, 2, 3 and 4 times as one packed int: field c (bits 40c to
-        40c + 33) is the mask of the natural kinds held c times (a stand-in with its natural
-        kind may count more: in no field, as the forms read them)."""
-        out = 0
-        for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
-            raw = bytes(counts[lo:hi])
-            got = _GROUP_MASKS.get((lo, raw))
-            if got is None:
-                got = 0
-                for i, c in enumerate(raw):
-                    if c <= 4:
-                        got |= 1 << (40 * c + lo + i)
-                if len(_GROUP_MASKS) < MEMO_LIMIT:
-                    _GROUP_MASKS[(lo, raw)] = got
-            out |= got
-        return out
-
-    def _other_gain(self, counts: Sequence[int], st: Sequence[int], m: Melds, target: int) -> int:
-        """Mask of the natural kinds that lower seven pairs or thirteen orphans below `target`
-        (their least distance)."""
-        return self._other_gain_masks(self._count_masks(counts), st, m, target)
-
-    def _other_gain_masks(self, cm: int, st: Sequence[int], m: Melds, target: int) -> int:
-        """`_other_gain` from the hand's `_count_masks`."""
-        return self._apply_parts(self._other_parts(st, m, target), cm)
-
-    def _other_parts(self, st: Sequence[int], m: Melds, target: int) -> tuple[int, int, int, int]:
-        """`_other_gain_parts`, remembered per (stats, target) without melds (the group sets
-        are fixed then)."""
-        if m.n:
-            return self._other_gain_parts(st, m, target)
-        mk = (*st, target)
-        got = self._other_gain_memo.get(mk)
-        if got is None:
-            got = self._other_gain_memo[mk] = self._other_gain_parts(st, m, target)
-        return got
-
-    def _apply_parts(self, got: tuple[int, int, int, int], cm: int) -> int:
-        """The kinds `_other_gain_parts` names, read off a hand's `_count_masks`."""
-        pairs, news, th0, th1 = got
-        c0, c1 = cm & _M34, cm >> 40 & _M34
-        if self.spec.quads_as_pairs:
-            return pairs & (c1 | cm >> 120 & _M34) | news & (c0 | cm >> 80 & _M34) | th0 & c0 | th1 & c1
-        return pairs & c1 | news & c0 | th0 & c0 | th1 & c1
-
-    def _other_gain_parts(self, st: Sequence[int], m: Melds, target: int) -> tuple[int, int, int, int]:
-        """What `_other_gain_masks` reads of the count masks, from the stats alone: (kinds
-        whose single (with quads: or triple) becoming a pair helps, kinds whose first (with
-        quads: third) copy helps, orphan kinds helping when not held, when held once)."""
-        pairs = news = th0 = th1 = 0
-        sets = self._group_sets(m)
-        if self.seven:
-            for gs in sets:
-                p = sum(st[g] for g in gs)
-                s = sum(st[4 + g] for g in gs)
-                pp = p if p < 7 else 7
-                if 14 - 2 * pp - min(s, 7 - pp) != target:
-                    continue
-                kinds = self._kinds_mask_in(gs)
-                # a single (or, with quads, a triple) becomes a pair while pairs are short; a new
-                # kind (or, with quads, a third of a pair) helps while slots are short
-                if p < 7:
-                    pairs |= kinds
-                if s < 7 - pp:
-                    news |= kinds
-        if self.orphans and any(len(gs) == 4 for gs in sets) and 14 - st[8] - (st[9] > 0) == target:
-            th0 = self._th_mask
-            th1 = 0 if st[9] else self._th_mask
-        return pairs, news, th0, th1
-
-    def _kinds_mask_in(self, groups: frozenset[int]) -> int:
-        got = self._kinds_masks.get(groups)
-        if got is None:
-            got = self._kinds_masks[groups] = sum(1 << k for k in self._kinds_in(groups))
-        return got
-
-    def _kinds_in(self, groups: frozenset[int]) -> tuple[int, ...]:
-        got = self._kinds_cache.get(groups)
-        if got is None:
-            got = self._kinds_cache[groups] = tuple(k for k in range(34) if k in self.kinds and group_of(k) in groups)
-        return got
-
     # -- public ---------------------------------------------------------------------------------
     def rich(self, wild: int, m: Melds) -> bool:
         """Whether a wildcard rule may make this hand's standard distance differ from the
@@ -591,136 +381,6 @@ class Analyzer:
         if self._forms is not None:
             d = min(d, self._forms.distance(counts, m, d))
         return d
-
-    # -- wildcards with melds -------------------------------------------------------------------
-    # The general engine counts a target position a wildcard may not fill (a copy of a melded
-    # kind beyond max(held, 4 - shown)) as drawn only: distance max(D, N + w) over targets, N
-    # those positions. The tables' least D is a lower bound; when a least-D target has N = 0
-    # the answer is max(D, w) = D (a hand-size hand misses at least w + 1 tiles, one more tile
-    # at least w). Such a target exists when no least-D target adds a melded kind (no melded
-    # kind among the improving draws), or when the groups holding melded kinds, searched with
-    # those caps (`ruletables.capped_gid`), still reach D. Otherwise the general engine counts.
-
-    def _capped(self, counts: list[int], m: Melds) -> int:
-        """The standard distance over targets within the melded kinds' caps."""
-        sets = self.spec.sets_needed - m.n
-        if sets < 0:
-            return INF
-        col = 2 * sets + 1
-        mc = m.counts
-        best = INF
-        keys = self.keys(counts)
-        mk = (keys[0], keys[1], keys[2], keys[3], m)
-        got = self._capped_memo.get(mk)
-        if got is not None:
-            return got
-        for parts in self._readings(m):
-            gids = [ZERO, ZERO, ZERO, ZERO]
-            for g, tid, ids, tg, kinds in parts:
-                if any(mc[k] for k in kinds):
-                    variant, checks = self._meta[tid]
-                    gid = capped_gid(variant, kinds, *_held_caps(counts, kinds, mc), sets)
-                    gids[g] = _masked(gid, checks) if checks else gid
-                else:
-                    gids[g] = tg[ids[keys[g]]]
-            d = VECTORS[combine(combine(gids[0], gids[1]), combine(gids[2], gids[3]))][col]
-            if d < best:
-                best = d
-        if len(self._capped_memo) >= MEMO_LIMIT:
-            self._capped_memo.clear()
-        self._capped_memo[mk] = best
-        return best
-
-    def _capped_lowers(self, counts: list[int], m: Melds, d: int) -> tuple[int, int] | None:
-        """(kinds covered, kinds whose one more copy lowers `_capped` from d to d - 1): covered
-        are the kinds that in no reading sit in a group without melded kinds (a draw changes
-        only capped groups, whose searches `capped_gain` answers for every draw at once). None
-        when `_capped` is not d, or a capped group has entry checks or no `capped_gain`."""
-        sets = self.spec.sets_needed - m.n
-        if sets < 0:
-            return None
-        col = 2 * sets + 1
-        mc = m.counts
-        best = INF
-        uncovered = lowers = 0
-        keys = self.keys(counts)
-        for parts in self._readings(m):
-            gids = [ZERO, ZERO, ZERO, ZERO]
-            gains: list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
-            for g, tid, ids, tg, kinds in parts:
-                if any(mc[k] for k in kinds):
-                    variant, checks = self._meta[tid]
-                    got = None if checks else capped_gain(variant, kinds, *_held_caps(counts, kinds, mc), sets)
-                    if got is None:
-                        return None
-                    gids[g] = tables_intern(got[0])
-                    gains.append((g, kinds, got[0], got[1]))
-                else:
-                    gids[g] = tg[ids[keys[g]]]
-                    for k in kinds:
-                        uncovered |= 1 << k  # (its draw changes a table group: `_exact` asks)
-            total = VECTORS[combine(combine(gids[0], gids[1]), combine(gids[2], gids[3]))][col]
-            if total < best:
-                best = total
-            for g, kinds, vec, masks in gains:
-                if total != d:
-                    continue
-                others = [gids[h] if h != g else ZERO for h in range(4)]
-                rest = VECTORS[combine(combine(others[0], others[1]), combine(others[2], others[3]))]
-                for e in range(min(2 * sets + 2, len(vec))):
-                    v = vec[e]
-                    if v < INF and v + rest[col - e] == d:
-                        mask = masks[e]
-                        for i, k in enumerate(kinds):
-                            if mask >> i & 1:
-                                lowers |= 1 << k
-        return (~uncovered, lowers) if best == d else None
-
-    def _exact(self, counts: list[int], m: Melds, d: int, gain: int = -1) -> bool:
-        """Whether the tables' standard distance d is the general engine's (see above);
-        `gain`: the kinds whose draw lowers d, if known."""
-        if not self._may_over_use(counts, m, d, gain):
-            return True
-        return self._capped(counts, m) == d
-
-    def _may_over_use(self, counts: list[int], m: Melds, d: int, gain: int) -> bool:
-        """Whether some least-D target over-uses a melded kind k, i.e. needs r_k or more
-        copies: some least-D target needs j more copies than held exactly when j more
-        copies lower D by j."""
-        mc = m.counts
-        keys = None
-        for k in m.kinds:
-            if not gain >> k & 1:
-                continue  # no least-D target adds a copy of k
-            r = max(5 - mc[k], counts[k] + 1)
-            if r > 4 or k not in self.pos:
-                continue
-            j = r - counts[k]
-            if keys is None:
-                keys = self.keys(counts)
-            g, i = self.pos[k]
-            keys[g] += j * POW5[i]
-            d2 = self._std_distance(keys, m)
-            keys[g] -= j * POW5[i]
-            if d2 == d - j:
-                return True
-        return False
-
-    def _rich_std(self, counts: list[int], wild: int, m: Melds, d: int, gain: int = -1) -> int:
-        """The standard distance of a hand holding wildcards and melds (d: the tables')."""
-        if self._exact(counts, m, d, gain):
-            return d
-        return standard_distance(self._state(counts, wild, m), self.spec, self.void)
-
-    def _other_bound(self, counts: list[int]) -> int:
-        """A cheap lower bound of the seven-pairs / orphans distance (each missing pair, or
-        each missing terminal or honor, needs a tile)."""
-        bound = INF
-        if self.seven:  # (four of a kind may be two pairs)
-            bound = 7 - (counts.count(2) + counts.count(3) + counts.count(4) * (1 + bool(self.spec.quads_as_pairs)))
-        if self.orphans:
-            bound = min(bound, 13 - min(13, sum(map(counts.__getitem__, TERMINAL_HONOR))))
-        return bound
 
     def shanten(self, counts: list[int], wild: int, m: Melds = NO_MELDS) -> int:
         d = self.distance(counts, m, wild)
@@ -760,52 +420,6 @@ class Analyzer:
         from mjtools.sim.fastrows import Physical  # (wildcards, stand-ins: physical kinds)
 
         return d - wild - 1, Physical(self, held).effective(gain, self.wild_helps(counts, wild, m, d, gain), -1)
-
-    def wild_helps(self, counts: list[int], wild: int, m: Melds, d: int, gain: int) -> bool:
-        """Whether drawing a wildcard lowers a hand-size hand of distance d (exact). It does,
-        unless melds make the wildcard one that cannot be every copy a least-distance target
-        needs: with none held yet, the hand is then counted with one (`_rich_std`); with some
-        held, the distance is exact already and max(D, w + 1) = D."""
-        if not (self.meld_cap and m.n) or wild:
-            return True
-        return self._rich_std(counts, 1, m, d, gain) <= d
-
-    def _rich_gain(self, counts: list[int], wild: int, m: Melds, d: int, gain: int) -> int:
-        """The improving kinds of a hand whose distance is the tables' d (see `_exact`):
-        a draw lowers it only if it lowers the tables' distance, and does when the hand after
-        it is exact too. Wildcards always lower it (max(D, w + 1) = D)."""
-        # A least-distance target of the hand with one more tile is one of this hand's too
-        # (one tile lowers a target's distance by at most one): when none of those over-uses a
-        # melded kind, every draw that lowers the tables' distance is exact.
-        if not self._may_over_use(counts, m, d, gain):
-            return gain
-        # the capped distance falls by one on a draw exactly when a least-d capped target lacks
-        # a copy of it (`capped_gain`): one search per group in place of one per draw
-        lowers = self._capped_lowers(counts, m, d)
-        mc = m.counts
-        out = 0
-        g = gain
-        while g:
-            low = g & -g
-            k = low.bit_length() - 1
-            g ^= low
-            counts[k] += 1
-            if lowers is not None and (lowers[0] >> k & 1) and counts[k] <= 4 - mc[k]:  # (k's cap unchanged)
-                exact = bool(lowers[1] >> k & 1) or not self._may_over_use(counts, m, d - 1, -1)
-            else:
-                exact = self._exact(counts, m, d - 1)
-            if exact:
-                out |= low
-            elif self._rich_std(counts, wild, m, d - 1) < d:
-                out |= low
-            counts[k] -= 1
-        return out
-
-    def _rich_effective(self, counts: list[int], wild: int, m: Melds, held: Sequence[int]) -> tuple[int, list[int]]:
-        """`effective` through the general engine, for the hands `_exact` cannot settle."""
-        hs = self._state(counts, wild, m, held)
-        d = distance(hs, self.spec, self.void)
-        return (INF if d >= INF else d - wild - 1), effective(hs, self.spec, self.copies, self.void)
 
     def _drawable(self, held: Sequence[int]) -> int:
         mask = self.kinds_mask
@@ -934,14 +548,4 @@ def _fastrows():
     return fastrows
 
 
-_TH = frozenset(TERMINAL_HONOR)
-_GROUP_MASKS: dict[tuple[int, bytes], int] = {}  # (group start, raw counts) -> its share of `_count_masks`
-_M34 = (1 << 34) - 1
 _KINDS50 = range(50)
-# the kinds of every 9-bit mask of a group (index: group << 9 | mask)
-BITS9 = tuple(tuple(9 * g + i for i in range(9) if m >> i & 1) for g in range(4) for m in range(512))
-
-
-def kinds_of_mask(mask: int) -> list[int]:
-    """The natural kinds of a 34-bit mask, ascending."""
-    return [*BITS9[mask & 511], *BITS9[512 | mask >> 9 & 511], *BITS9[1024 | mask >> 18 & 511], *BITS9[1536 | mask >> 27 & 127]]
