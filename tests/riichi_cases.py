@@ -243,7 +243,7 @@ def _standard(rng: random.Random, kinds: tuple[int, ...], chows: bool) -> list[B
 
 def _from_counts(counts: list[int]) -> list[Block] | None:
     """One standard decomposition of complete counts (sets and a pair), if there is one."""
-    from mjtools.analysis.decompose import _standard as split
+    from mjtools.analysis.standard import _standard as split
 
     for blocks in split(list(counts), 0, 4, True, 0, True):
         return [Block(b.shape, list(b.kinds)) for b in blocks]

@@ -207,7 +207,7 @@ def knitted_straight_distance(st: HandState, spec: ShapeSpec, groups: frozenset[
     positions the hand leaves empty plus the standard distance of the other tiles to one set
     (none with a meld) and a pair. A held tile of the straight is best kept in it: moved to the
     set or the pair it saves at most the one position it leaves empty."""
-    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+    from mjtools.analysis.irregular import KNITTED_STRAIGHTS
     from mjtools.analysis.shanten import standard_distance
     from mjtools.analysis.state import HandState
 
@@ -254,7 +254,7 @@ def knitted_straight_distance(st: HandState, spec: ShapeSpec, groups: frozenset[
 
 
 def _missing(counts: list[int]) -> list[int]:
-    """For each knitted straight (decompose.KNITTED_STRAIGHTS order), the kinds of it the hand
+    """For each knitted straight (irregular.KNITTED_STRAIGHTS order), the kinds of it the hand
     does not hold: per suit and residue (147 / 258 / 369) the kinds missing, summed."""
     gaps = [[(not counts[9 * g + r]) + (not counts[9 * g + r + 3]) + (not counts[9 * g + r + 6]) for r in range(3)] for g in range(3)]
     return [gaps[0][a] + gaps[1][b] + gaps[2][c] for a, b, c in _ORDERS]

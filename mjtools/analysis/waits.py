@@ -310,7 +310,7 @@ def _knitted_straight_waits(counts: list[int], melds: int) -> set[int]:
     """The kinds that complete 组合龙 + a set + a pair from natural concealed counts (a hand of
     hand-size tiles, `melds` laid down): the one missing kind of a straight when the other
     tiles are already the set and the pair, or, with the straight whole, the waits of the rest."""
-    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+    from mjtools.analysis.irregular import KNITTED_STRAIGHTS
 
     out: set[int] = set()
     if melds > 1:
@@ -339,7 +339,7 @@ def _knitted_straight_waits(counts: list[int], melds: int) -> set[int]:
 def _knitted_waits(counts: list[int], melds: int) -> set[int]:
     """The kinds that complete 全不靠 (fourteen different tiles of one knitted layout and the
     honors) from thirteen different ones."""
-    from mjtools.analysis.decompose import KNITTED_STRAIGHTS
+    from mjtools.analysis.irregular import KNITTED_STRAIGHTS
 
     held = {k for k, n in enumerate(counts) if n}
     if melds or len(held) != 13 or any(n > 1 for n in counts):
@@ -379,7 +379,7 @@ def _sets_and_pair_of(counts: list[int]) -> bool:
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-_KNITTED: list = []  # decompose.KNITTED_MASKS and held_number_kinds, on first use
+_KNITTED: list = []  # irregular.KNITTED_MASKS and held_number_kinds, on first use
 
 
 class _Counts:
@@ -402,7 +402,7 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
     if st.melds > 1 and _AT_MOST_ONE_MELD.issuperset(forms):
         return ()  # (most hands: two melds rule out every irregular form at once)
     if not _KNITTED:  # (imported once: an import statement costs microseconds per call)
-        from mjtools.analysis.decompose import KNITTED_MASKS, held_number_kinds
+        from mjtools.analysis.irregular import KNITTED_MASKS, held_number_kinds
 
         _KNITTED.extend((KNITTED_MASKS, held_number_kinds))
     c = st.counts
