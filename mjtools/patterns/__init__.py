@@ -39,9 +39,18 @@ EXACT: dict[str, bool | Callable[..., bool]] = {}
 # pattern ids that read the fans found before them on the reading (ctx.awarded): a plan with
 # one keeps ctx.awarded up to date fan by fan; the others fill it in once the fans are found.
 READS_FANS: set[str] = set()
+# pattern id -> what it reads of where the winning tile sits among the reading's blocks (the
+# placement: `Decomposition.win_block` and `wait`): "pung" (whether a concealed pung was
+# completed by a discard, which makes it an exposed one), "pair" (whether the tile completed
+# the pair), "any" (the wait's shape or the block itself). A pattern not listed reads none of
+# it, so readings that differ only in where the winning tile sits count it alike; the scorer
+# then evaluates such readings once (scoring/__init__.py). A function of the pattern's
+# parameters where they decide it (平和 reads the wait only with `two_sided_wait`).
+PLACEMENT: dict[str, str | Callable[..., str]] = {}
+PLACEMENT_ASPECTS = ("pung", "pair", "any")
 
 
-def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None, exact: bool | Callable[..., bool] = False, reads_fans: bool = False) -> Callable[[PatternFn], PatternFn]:
+def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None, exact: bool | Callable[..., bool] = False, reads_fans: bool = False, placement: str | Callable[..., str] = "") -> Callable[[PatternFn], PatternFn]:
     """Register a function under one or more pattern ids (glossary ids). `needs` names
     reading features (`ctx.FEATURES`) without which the pattern is always 0, whatever its
     parameters; fans over it are skipped on readings that lack them. `needs_of(**params)`:
@@ -50,7 +59,9 @@ def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int]
     (also a necessary condition: fans over it are skipped on readings whose table lacks it).
     `exact`: the bits it needs are also sufficient (it is 1 on every reading that has them),
     for any parameters (True) or for those `exact(**params)` accepts; a plan then counts it
-    without calling it. `reads_fans`: it reads the fans found before it (ctx.awarded)."""
+    without calling it. `reads_fans`: it reads the fans found before it (ctx.awarded).
+    `placement`: what it reads of where the winning tile sits (PLACEMENT), "" for nothing, or
+    a function of its parameters saying which."""
     from mjtools.patterns.ctx import BIT, situation_bit
 
     mask = 0
@@ -59,6 +70,9 @@ def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int]
         if n.startswith("sit_"):
             # A flag implies some situation: an any_of over situation patterns keeps this bit.
             mask |= BIT["situation"]
+
+    if isinstance(placement, str) and placement and placement not in PLACEMENT_ASPECTS:
+        raise ValueError(f"placement {placement!r} is not one of {PLACEMENT_ASPECTS}")
 
     def deco(fn: PatternFn) -> PatternFn:
         for pid in ids:
@@ -75,9 +89,24 @@ def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int]
                 EXACT[pid] = exact
             if reads_fans:
                 READS_FANS.add(pid)
+            if placement:
+                PLACEMENT[pid] = placement
         return fn
 
     return deco
+
+
+def placement_of(pid: str, params: Mapping[str, Any]) -> str:
+    """What pattern `pid` with these parameters reads of the winning tile's placement ("" for
+    nothing; see PLACEMENT)."""
+    how = PLACEMENT.get(pid, "")
+    if isinstance(how, str):
+        return how
+    try:
+        got = how(**params)
+    except TypeError:  # parameters the declaration does not know: assume the worst
+        return "any"
+    return got if got in PLACEMENT_ASPECTS else "any" if got else ""
 
 
 def instances(*ids: str) -> Callable[[InstancesFn], InstancesFn]:

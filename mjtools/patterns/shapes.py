@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Any
 
 from mjtools.patterns import pattern
 from mjtools.patterns.ctx import BIT, Ctx
@@ -21,7 +22,11 @@ def all_pungs(ctx: Ctx) -> int:
     return int(ctx.standard and not ctx.chows)
 
 
-@pattern("all_chows", needs=("standard", "chow", "no_pung"))
+def _all_chows_placement(*, two_sided_wait: bool = False, **_: Any) -> str:
+    return "any" if two_sided_wait else ""
+
+
+@pattern("all_chows", needs=("standard", "chow", "no_pung"), placement=_all_chows_placement)
 def all_chows(ctx: Ctx, *, two_sided_wait: bool = False, no_honors: bool = False, pair_not_value: bool = False, ron_only: bool = False, no_flowers: bool = False, value_tiles: str = "") -> int:
     """Every set a chow (平胡). Parameters add the conditions some tables set; `value_tiles`
     names kinds that count as value pairs besides dragons and the seat and round winds."""
@@ -51,7 +56,7 @@ def _kind_set(tiles: str) -> frozenset[int]:
     return frozenset(t.kind for t in parse_tiles(tiles))
 
 
-@pattern("pinfu", needs=("no_melds", "standard", "chow"))
+@pattern("pinfu", needs=("no_melds", "standard", "chow"), placement="any")
 def pinfu(ctx: Ctx, *, ron_only: bool = False, value_tiles: str = "") -> int:
     """Riichi pinfu: concealed, four chows, a pair that scores no fu, a two-sided wait.
     `ron_only`: a self-drawn hand takes the 2 tsumo fu and so is not pinfu (ピンヅモ無し)."""
@@ -128,18 +133,18 @@ def triple_pung(ctx: Ctx) -> int:
     return int(m & (m >> 9) & (m >> 18) & 0x1FF != 0)
 
 
-@pattern("concealed_pungs_3", needs=("pung3",))
+@pattern("concealed_pungs_3", needs=("pung3",), placement="pung")
 def concealed_pungs_3(ctx: Ctx) -> int:
     """Three concealed pungs (kongs count; a pung completed by a discard does not)."""
     return int(ctx.concealed_pung_count == 3)
 
 
-@pattern("concealed_pungs_4", needs=("pung4",))
+@pattern("concealed_pungs_4", needs=("pung4",), placement="pung")
 def concealed_pungs_4(ctx: Ctx) -> int:
     return int(ctx.concealed_pung_count >= 4)
 
 
-@pattern("concealed_pungs_5", needs=("pung4",))
+@pattern("concealed_pungs_5", needs=("pung4",), placement="pung")
 def concealed_pungs_5(ctx: Ctx) -> int:
     return int(ctx.concealed_pung_count >= 5)
 
@@ -151,7 +156,7 @@ def _pungs_needed(*, min: int = 1) -> int:
     return BIT["pung4"] if min >= 4 else BIT["pung3"] if min == 3 else BIT["pung2"] if min == 2 else 0
 
 
-@pattern("concealed_pungs", needs=("pung",), needs_of=_pungs_needed)
+@pattern("concealed_pungs", needs=("pung",), needs_of=_pungs_needed, placement="pung")
 def concealed_pungs(ctx: Ctx, *, min: int = 1) -> int:
     """Counts concealed pungs when there are at least `min`."""
     n = ctx.concealed_pung_count

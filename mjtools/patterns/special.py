@@ -18,7 +18,7 @@ def thirteen_orphans(ctx: Ctx) -> int:
     return int(ctx.form == "thirteen_orphans")
 
 
-@pattern("thirteen_orphans_13_wait", needs=("thirteen_orphans",))
+@pattern("thirteen_orphans_13_wait", needs=("thirteen_orphans",), placement="any")
 def thirteen_orphans_13_wait(ctx: Ctx) -> int:
     """Thirteen orphans won on a 13-sided wait."""
     return int(ctx.form == "thirteen_orphans" and ctx.d.wait == "thirteen")
@@ -122,7 +122,7 @@ def wilds_at_face_value(ctx: Ctx, blocks=None) -> bool:
     return all(phys[k] >= n for k, n in placed.items())
 
 
-@pattern("baotou")
+@pattern("baotou", placement="any")
 def baotou(ctx: Ctx) -> int:
     """The pair was waited on by a wildcard alone, so any tile would have won (爆头)."""
     b = ctx.win_block
@@ -173,7 +173,7 @@ def wild_meld(ctx: Ctx, *, allowed: tuple[str, ...] | list[str] = ()) -> int:
     return n
 
 
-@pattern("caipiao")
+@pattern("caipiao", placement="any")
 def caipiao(ctx: Ctx) -> int:
     """财飘: a 爆头 win after consecutive wildcard discards; counts them (--situation caipiao=N)."""
     return ctx.win.has("caipiao") if baotou(ctx) else 0

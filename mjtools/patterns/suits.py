@@ -156,7 +156,7 @@ def full_flush_luxury_seven_pairs(ctx: Ctx) -> int:
     return int(full_flush(ctx) and luxury_seven_pairs(ctx) > 0)
 
 
-@pattern("catch_five")
+@pattern("catch_five", placement="any")
 def catch_five(ctx: Ctx, *, suits: str = "mps") -> int:
     """Won on a 5 that completes 4-5-6 (卡五星 / 捉伍儿); `suits` limits where."""
     b, k = ctx.win_block, ctx.win_kind

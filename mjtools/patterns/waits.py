@@ -12,25 +12,25 @@ from mjtools.patterns.ctx import Ctx
 _OTHER_WAIT: list[Callable[[Ctx], bool]] = []
 
 
-@pattern("edge_wait", needs=("chow",))
+@pattern("edge_wait", needs=("chow",), placement="any")
 def edge_wait(ctx: Ctx) -> int:
     """12 waiting on 3, or 89 on 7 (边张)."""
     return int(ctx.d.wait == "edge")
 
 
-@pattern("closed_wait", needs=("chow",))
+@pattern("closed_wait", needs=("chow",), placement="any")
 def closed_wait(ctx: Ctx) -> int:
     """A chow's middle tile (嵌张 / 夹)."""
     return int(ctx.d.wait == "closed")
 
 
-@pattern("pair_wait", needs=("standard", "pair_wait"))
+@pattern("pair_wait", needs=("standard", "pair_wait"), placement="pair")
 def pair_wait(ctx: Ctx) -> int:
     """Won on the partner of a single tile (单吊)."""
     return int(ctx.d.wait == "pair" and ctx.standard)
 
 
-@pattern("two_sided_wait", needs=("chow",))
+@pattern("two_sided_wait", needs=("chow",), placement="any")
 def two_sided_wait(ctx: Ctx) -> int:
     return int(ctx.d.wait == "two_sided")
 

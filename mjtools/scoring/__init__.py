@@ -12,6 +12,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
+from mjtools.analysis.blocks import KONG, PUNG, Decomposition
 from mjtools.analysis.decompose import decompositions
 from mjtools.analysis.wildcards import copies_in_play, dora_kinds, stand_ins, wild_kinds
 from mjtools.patterns.ctx import Ctx, hand_features
@@ -47,7 +48,9 @@ def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en", wild
     return _evaluations(hand, rs, robbed_as_self_draw(rs, ctx), lang, wild, score_plan(rs))
 
 
-def _evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str, wild: frozenset[int] | None, sp: ScorePlan) -> list[tuple[Evaluation, HandValue | None]]:
+def _evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str, wild: frozenset[int] | None, sp: ScorePlan, once: bool = False) -> list[tuple[Evaluation, HandValue | None]]:
+    """`once`: of readings that differ only in where the winning tile sits and that the rule
+    file values alike (ScorePlan.placement), only the first (which wins their tie anyway)."""
     if wild is None:
         wild = wild_kinds(rs, ctx) if sp.wildcards or ctx.wild else _NO_WILD
     if wild:
@@ -65,7 +68,10 @@ def _evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str, wild: froz
     shape_checks = sp.shape_checks or ctx.void is not None
     points_check = sp.points_check
     out: list[tuple[Evaluation, HandValue | None]] = []
-    for d in decompositions(hand, spec):
+    readings = decompositions(hand, spec)
+    if once and len(readings) > 1 and sp.placement is not None and not wild and ctx.void is None:
+        readings = _placed_once(readings, sp.placement, ctx.tsumo)
+    for d in readings:
         c = Ctx(hand, d, ctx, wild, dora, ura, options, {}, spec, bits)
         reason = shape_reason(c, rs) if shape_checks else None
         ev = evaluate_fans(c, rs, lang, plan)
@@ -77,6 +83,26 @@ def _evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str, wild: froz
             if ev.reason:
                 value = None
         out.append((ev, value))
+    return out
+
+
+def _placed_once(readings: list[Decomposition], aspects: tuple[bool, bool], tsumo: bool) -> list[Decomposition]:
+    """The readings less those that repeat an earlier one's blocks (the same tuple: the
+    decomposer shares it between the places of the winning tile) and agree with it on what the
+    fans read of the place: whether it completed the pair, a pung on a discard."""
+    pair, pung = aspects
+    seen = set()
+    out = []
+    for d in readings:
+        i = d.win_block
+        if i is None:
+            out.append(d)
+            continue
+        b = d.blocks[i]
+        key = (id(d.blocks), d.form, pair and d.wait == "pair", pung and not tsumo and (b.shape == PUNG or b.shape == KONG))
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
     return out
 
 
@@ -129,7 +155,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         check_context(hand, rs, ctx, wild)
         rec = {"hand": str(hand), "rules": rs.id}
         why = apart or (dead_hand_reason(hand, rs) if dead else None)
-        readings = [] if why else _evaluations(hand, rs, ctx, lang, wild, sp)
+        readings = [] if why else _evaluations(hand, rs, ctx, lang, wild, sp, once=not explain)
         if not readings and not why:
             why = held_reason(hand, rs, wild)
     if not readings:

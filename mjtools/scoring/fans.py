@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import Any
 
 from mjtools.output import SharedDict
-from mjtools.patterns import EXACT, INSTANCES, NEEDS, NEEDS_OF, READS_FANS, TABLES, registry
+from mjtools.patterns import EXACT, INSTANCES, NEEDS, NEEDS_OF, READS_FANS, TABLES, placement_of, registry
 from mjtools.patterns.ctx import ALL_FEATURES, BIT, SUIT_COUNT_BITS, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring import combine
@@ -287,6 +287,12 @@ class Plan:
             self.uses |= e.needs
             for alt in e.alts:
                 self.uses |= alt
+        # What the fans read of where the winning tile sits (patterns.PLACEMENT): readings
+        # that agree on these count the same fans (the pair_wait bit gates fans on the pair).
+        aspects = set().union(*(_placement(fan["pattern"]) for fan in rs.fans.values()))
+        if self.uses & BIT["pair_wait"]:
+            aspects.add("pair")
+        self.placement = frozenset(aspects)
         self._candidates: dict[int, tuple[Entry, ...]] = {}
         self._gates = tuple((e.needs, e.alts, e) for e in self.entries)
         # What a reading evaluates, by language and (features, concealment): each candidate
@@ -405,6 +411,24 @@ def _reads_fans(spec: Any) -> bool:
             return True
         return any(_reads_fans(part) for key in ("all_of", "any_of", "none_of") for part in spec.get(key, ()))
     return False
+
+
+def _placement(spec: Any) -> set[str]:
+    """What a pattern spec reads of the winning tile's placement, anywhere in it."""
+    registry()
+    if isinstance(spec, str):
+        return {placement_of(spec, {})} - {""}
+    if isinstance(spec, Mapping):
+        if "id" in spec:
+            return {placement_of(spec["id"], {k: v for k, v in spec.items() if k != "id"})} - {""}
+        if any(key in spec for key in ("all_of", "any_of", "none_of")):
+            return set().union(*(_placement(part) for key in ("all_of", "any_of", "none_of") for part in spec.get(key, ())))
+        if "wait" in spec:
+            return {"any"}
+        if "sets" in spec and isinstance(spec["sets"], Mapping) and spec["sets"].get("kind") == "concealed_pung":
+            return {"pung"}
+        return set()
+    return {"any"}
 
 
 def _pattern_id(spec: Any) -> str:

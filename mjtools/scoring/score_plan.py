@@ -14,14 +14,14 @@ from typing import Any
 
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.fans import Plan, plan_for
-from mjtools.scoring.models import Model, PreScore, get_pre_score
+from mjtools.scoring.models import PLACEMENT_FREE, Model, PreScore, get_pre_score
 from mjtools.scoring.models import get as get_model
 from mjtools.scoring.settlement import plan as settlement_plan
 from mjtools.scoring.validity import checks_for
 
 
 class ScorePlan:
-    __slots__ = ("fans", "model", "pre", "robbing_as_tsumo", "dead", "aside_rules", "wildcards", "dora", "turned_copy", "surcharges", "sizes", "shape_checks", "points_check", "no_payments")
+    __slots__ = ("fans", "model", "pre", "robbing_as_tsumo", "dead", "aside_rules", "wildcards", "dora", "turned_copy", "surcharges", "sizes", "shape_checks", "points_check", "no_payments", "placement")
 
     def __init__(self, rs: Ruleset) -> None:
         name = rs.section("scoring")["model"]
@@ -41,6 +41,14 @@ class ScorePlan:
         checks = checks_for(rs)
         self.shape_checks = checks.shape_any  # shape_reason can only object with these (or a --void)
         self.points_check = any(x is not None for x in checks.minimum_points[:2])
+        # Readings that differ only in where the winning tile sits are worth the same when
+        # neither the model nor the shape checks read it and the fans agree on what they read
+        # of it (Plan.placement): then only the first of them needs evaluating, unless every
+        # reading is shown (--explain). None: every reading is evaluated; else (the pair
+        # matters, a pung completed by a discard matters).
+        aspects = self.fans.placement
+        free = name in PLACEMENT_FREE and not self.shape_checks and not self.wildcards and "any" not in aspects
+        self.placement = ("pair" in aspects, "pung" in aspects) if free else None
         # The payments of a hand that is no win: every other seat pays 0 (a fresh dict per record).
         self.no_payments: dict[str, tuple[str, ...]] = {w: tuple(s for s in rs.seats if s != w) for w in rs.seats}
 

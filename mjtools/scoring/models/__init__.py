@@ -41,15 +41,22 @@ class ModelFn(Protocol):
 
 
 MODELS: dict[str, Model] = {}
+# The models that read nothing of where the winning tile sits (`Decomposition.win_block`,
+# `wait`) beyond the fans: readings that differ only there and count the same fans are worth
+# the same (the scorer evaluates them once). Riichi's fu read the wait: not listed.
+PLACEMENT_FREE: set[str] = set()
 PreScore = Callable[[Hand, Ruleset, WinContext, str, str], "dict[str, Any] | None"]
 PRE_SCORE: dict[str, PreScore] = {}
 MODULES = ("flat", "doubling", "additive", "category", "points_doubling", "fan_gate", "multiplicative", "riichi")
 
 
-def model(name: str) -> Callable[[ModelFn], ModelFn]:
+def model(name: str, reads_placement: bool = True) -> Callable[[ModelFn], ModelFn]:
     """Register a model. Scoring runs it with NO_STEPS; its explain steps come from running it
     again, on demand, into a recording sink (only a shown reading needs them). A model never
-    changes the list ev.fans in place: it assigns a new one (`ev.fans = kept`)."""
+    changes the list ev.fans in place: it assigns a new one (`ev.fans = kept`).
+    `reads_placement=False`: it reads nothing of where the winning tile sits (PLACEMENT_FREE)."""
+    if not reads_placement:
+        PLACEMENT_FREE.add(name)
 
     def deco(fn: ModelFn) -> ModelFn:
         def run(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:

@@ -9,7 +9,7 @@ from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 
 
-@model("flat")
+@model("flat", reads_placement=False)
 def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     """points = scoring.stake (default scoring.base) + the sum of the fans (each payer)."""
     sc = rs.section("scoring")
