@@ -42,12 +42,14 @@ READS_FANS: set[str] = set()
 # pattern id -> what it reads of where the winning tile sits among the reading's blocks (the
 # placement: `Decomposition.win_block` and `wait`): "pung" (whether a concealed pung was
 # completed by a discard, which makes it an exposed one), "pair" (whether the tile completed
-# the pair), "any" (the wait's shape or the block itself). A pattern not listed reads none of
-# it, so readings that differ only in where the winning tile sits count it alike; the scorer
-# then evaluates such readings once (scoring/__init__.py). A function of the pattern's
-# parameters where they decide it (平和 reads the wait only with `two_sided_wait`).
+# the pair), "any" (the wait's shape or the block itself), "none" (it reads the wait, or
+# needs the `pair_wait` bit, only where no two such readings can differ: see golden_hook). A
+# pattern not listed reads none of it, so readings that differ only in where the winning tile
+# sits count it alike; the scorer then evaluates such readings once (scoring/__init__.py). A
+# function of the pattern's parameters where they decide it (平和 reads the wait only with
+# `two_sided_wait`).
 PLACEMENT: dict[str, str | Callable[..., str]] = {}
-PLACEMENT_ASPECTS = ("pung", "pair", "any")
+PLACEMENT_ASPECTS = ("pung", "pair", "any", "none")
 
 
 def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None, exact: bool | Callable[..., bool] = False, reads_fans: bool = False, placement: str | Callable[..., str] = "") -> Callable[[PatternFn], PatternFn]:
@@ -98,7 +100,7 @@ def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int]
 
 def placement_of(pid: str, params: Mapping[str, Any]) -> str:
     """What pattern `pid` with these parameters reads of the winning tile's placement ("" for
-    nothing; see PLACEMENT)."""
+    nothing; see PLACEMENT; "none" where declared so)."""
     how = PLACEMENT.get(pid, "")
     if isinstance(how, str):
         return how

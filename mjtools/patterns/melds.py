@@ -26,26 +26,29 @@ def concealed_self_draw(ctx: Ctx) -> int:
     return int(ctx.concealed_hand and ctx.tsumo)
 
 
-@pattern("golden_hook", needs=("standard", "pair_wait"), placement="pair")
+# (placement "none": with every set laid down the winning tile has one place, the pair; a tile
+# with two places in a reading's concealed blocks leaves a set concealed, so every reading of
+# those blocks counts 0, whether its pair_wait bit lets the fan be tried or not.)
+@pattern("golden_hook", needs=("standard", "pair_wait"), placement="none")
 def golden_hook(ctx: Ctx) -> int:
     """Every set laid down, won on the pair (金钩钓 / 手把一 / 大吊车)."""
     return int(ctx.standard and len(ctx.hand.melds) == len(ctx.sets) and ctx.d.wait == "pair")
 
 
-@pattern("full_flush_golden_hook", needs=("standard", "pair_wait", "one_suit", "no_honor"), placement="pair")
+@pattern("full_flush_golden_hook", needs=("standard", "pair_wait", "one_suit", "no_honor"), placement="none")
 def full_flush_golden_hook(ctx: Ctx) -> int:
     from mjtools.patterns.suits import full_flush
 
     return int(golden_hook(ctx) and full_flush(ctx))
 
 
-@pattern("fully_melded", needs=("standard", "pair_wait", "ron"), placement="pair")
+@pattern("fully_melded", needs=("standard", "pair_wait", "ron"), placement="none")
 def fully_melded(ctx: Ctx) -> int:
     """All sets exposed (no concealed kong) and won on a discard (全求人)."""
     return int(golden_hook(ctx) and all(m.is_open for m in ctx.hand.melds) and not ctx.tsumo)
 
 
-@pattern("half_melded", needs=("standard", "pair_wait", "tsumo"), placement="pair")
+@pattern("half_melded", needs=("standard", "pair_wait", "tsumo"), placement="none")
 def half_melded(ctx: Ctx) -> int:
     """All sets exposed and self-drawn on the pair (半求)."""
     return int(golden_hook(ctx) and all(m.is_open for m in ctx.hand.melds) and ctx.tsumo)

@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import Any
 
 from mjtools.output import SharedDict
-from mjtools.patterns import EXACT, INSTANCES, NEEDS, NEEDS_OF, READS_FANS, TABLES, placement_of, registry
+from mjtools.patterns import EXACT, INSTANCES, NEEDS, NEEDS_OF, PLACEMENT, READS_FANS, TABLES, placement_of, registry
 from mjtools.patterns.ctx import ALL_FEATURES, BIT, SUIT_COUNT_BITS, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring import combine
@@ -288,10 +288,17 @@ class Plan:
             for alt in e.alts:
                 self.uses |= alt
         # What the fans read of where the winning tile sits (patterns.PLACEMENT): readings
-        # that agree on these count the same fans (the pair_wait bit gates fans on the pair).
+        # that agree on these count the same fans. The pair_wait bit gates fans on the pair:
+        # one that needs it reads the pair's place, unless its one pattern says otherwise.
         aspects = set().union(*(_placement(fan["pattern"]) for fan in rs.fans.values()))
-        if self.uses & BIT["pair_wait"]:
-            aspects.add("pair")
+        pair_bit = BIT["pair_wait"]
+        for e in every:
+            if (e.needs | _union(e.alts)) & pair_bit:
+                spec = rs.fans[e.id]["pattern"]
+                pid = spec if isinstance(spec, str) else spec.get("id") if isinstance(spec, Mapping) else None
+                if e.exact or pid not in PLACEMENT:
+                    aspects.add("pair")
+        aspects.discard("none")
         self.placement = frozenset(aspects)
         self._candidates: dict[int, tuple[Entry, ...]] = {}
         self._gates = tuple((e.needs, e.alts, e) for e in self.entries)
@@ -433,6 +440,13 @@ def _placement(spec: Any) -> set[str]:
 
 def _pattern_id(spec: Any) -> str:
     return spec["id"] if isinstance(spec, Mapping) else spec
+
+
+def _union(bits: tuple[int, ...]) -> int:
+    out = 0
+    for b in bits:
+        out |= b
+    return out
 
 
 def _any_within(alts: tuple[int, ...], features: int) -> bool:
