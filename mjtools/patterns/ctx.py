@@ -114,6 +114,7 @@ def rank_set_bit(ranks: int) -> int:
 
 # 推不倒: 1234589p 245689s and White look the same upside down; the counts of the other kinds.
 _NOT_REVERSIBLE = _byte_mask(set(range(34)) - {9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
+_HONORS_BUT_WHITE = _byte_mask((27, 28, 29, 30, 32, 33))
 _CONCEALED = BIT["concealed"]
 _TSUMO, _RON, _NO_MELDS, _SITUATION = BIT["tsumo"], BIT["ron"], BIT["no_melds"], BIT["situation"]
 _DORA, _URA, _RED, _KITA = BIT["dora"], BIT["ura"], BIT["red"], BIT["kita"]
@@ -217,6 +218,8 @@ def _tile_set_bits(hand: Hand, held: int = -1) -> int:
                 return _RANK_SETS[0] | _REVERSIBLE_BIT
     if held < 0:
         held = _held_bytes(hand.counts)
+    if held & _HONORS_BUT_WHITE:
+        return 0  # (every rank set leaves the honors out; the reversible kinds all but White)
     f = 0 if held & _NOT_REVERSIBLE else _REVERSIBLE_BIT
     for bit, outside in _RANK_SET_TESTS:
         if not held & outside:

@@ -48,6 +48,8 @@ class Checks:
         self.wants_ids = bool(self.unless or self.only_for or self.max_wild_for_basic is not None)
         self.ready_declaration = bool(win.get("ready_declaration"))
         self.minimum_points = (minimum.get("points_tsumo"), minimum.get("points_ron"), bool(minimum.get("points_before_rounding")))
+        # Only a minimum of fans (the Chinese Official 8): value_reason checks that alone.
+        self.fan_only = not (self.only_yaku or self.yaku or self.need_fan_ron is not None or self.open_by is not None or self.pass_lock or self.self_draw_only or self.unless or self.only_for or self.calls or self.no_win or self.max_wild_for_basic is not None or self.ready_declaration)
 
 
 def checks_for(rs: Ruleset) -> Checks:
@@ -145,6 +147,17 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
     """Requirements on the fans and the circumstances of the win."""
     ch = rs.__dict__.get("_win_checks") or checks_for(rs)  # (checks_for without a call when made)
     fans = ev.fans
+    if ch.fan_only:  # (the minimum below, and no other check)
+        need = ch.need_fan
+        if need:
+            skip = ch.skip
+            fan_sum = sum([a.value * a.count for a in fans if a.yaku and a.id not in skip])
+            if fan_sum < need:
+                for a in fans:
+                    if a.limit:
+                        return None
+                return f"minimum_fan: {fan_sum:g} below the minimum of {need:g}"
+        return None
     if ch.only_yaku:
         if ch.yaku:
             for a in fans:
