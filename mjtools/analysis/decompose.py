@@ -48,7 +48,7 @@ from mjtools.analysis.irregular import (
 )
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.analysis.standard import _MELD_BLOCKS, PAIR_BLOCK, _plain_meld_block, _standard_plain, standard
-from mjtools.tiles.hand import Hand
+from mjtools.tiles.hand import Hand, held_counts
 
 FORMS = {
     "standard": standard,
@@ -91,6 +91,8 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     hand_melds = hand.melds
     if not hand_melds and not hand.aside:
         counts = list(hand.counts[:34])  # the concealed tiles and the last one: all it holds
+    elif not hand_melds and (got := held_counts(hand)) is not None:
+        counts = got  # (flowers set aside: the same)
     else:
         counts = [0] * 34
         for t in hand.concealed:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from mjtools.analysis.shanten import HandState, _add, candidate_kinds, distance, state_of
 from mjtools.analysis.shapes import ShapeSpec
+from mjtools.tiles.hand import held_counts
 
 if TYPE_CHECKING:
     from mjtools.patterns.ctx import Ctx
@@ -151,6 +152,11 @@ def complete(counts: list[int], melds: int, spec: ShapeSpec, meld_suits: frozens
 
 def _concealed_counts(ctx: Ctx) -> list[int]:
     """Copies of each of the 34 kinds among the concealed tiles (the winning tile left out)."""
+    hand = ctx.hand
+    got = held_counts(hand)
+    if got is not None and hand.last is not None and hand.last.kind < 34:
+        got[hand.last.kind] -= 1
+        return got
     counts = [0] * 50  # every kind, so that no tile needs a range test (only 0-33 are read)
     for t in ctx.hand.concealed:
         counts[t.kind] += 1

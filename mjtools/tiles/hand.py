@@ -316,3 +316,16 @@ class Hand(Frozen):
                     del pool[i]
                     return Hand(tuple(sorted(pool, key=Tile.sort_key)), self.melds, self.aside, None)
         raise ValueError(f"{tile} is not in the hand")
+
+
+def held_counts(hand: Hand) -> list[int] | None:
+    """The copies of each of the 34 kinds among the concealed tiles and the last one, from
+    `hand.counts` where it holds nothing else (no melds, nothing of those kinds set aside:
+    flowers set aside are bonus kinds); None where the caller must count the tiles."""
+    if hand.melds:
+        return None
+    for a in hand.aside:
+        for t in a.tiles:
+            if t.kind < 34:
+                return None
+    return list(hand.counts[:34])
