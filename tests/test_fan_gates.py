@@ -2,7 +2,10 @@
 
 A pattern declared `exact` (patterns.EXACT) is counted 1 without a call on every reading
 without wildcards whose feature bits hold what it needs; here every such fan is also called on
-seeded random wins of the shipped rule files, and must return 1 there."""
+seeded random wins of the shipped rule files, and must return 1 there. A record without
+--explain skips readings that differ only in where the winning tile sits (patterns.PLACEMENT)
+and fans a sure fan excludes (Plan.sure): it must equal the record --explain gives, which
+evaluates every reading and every fan."""
 
 from __future__ import annotations
 
@@ -47,14 +50,14 @@ def test_exact_fans_hold_where_their_bits_do(rid: str, monkeypatch: pytest.Monke
     checked = [0]
     original = scoring.evaluate_fans
 
-    def checking(ctx, rs_, lang="en", plan_=None, opening=False):
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
         f = ctx.features
         if f != ALL_FEATURES:
             for e in exact:
                 if e.needs & f == e.needs:
                     assert e.fn(ctx) == 1, f"{rid}: {e.id} is declared exact but is not 1 on {ctx.hand} ({ctx.d})"
                     checked[0] += 1
-        return original(ctx, rs_, lang, plan_, opening)
+        return original(ctx, rs_, lang, plan_, opening, prune)
 
     monkeypatch.setattr(scoring, "evaluate_fans", checking)
     rng = random.Random(f"gates:{rid}")
@@ -76,3 +79,32 @@ def test_exact_declarations() -> None:
     assert not is_exact({"suits": {"min": 1}, "honors": True}) and not is_exact("pure_straight")
     mcr = plan_for(load("mcr"))
     assert {e.id for e in mcr.entries if e.exact} >= {"chicken_hand", "self_draw", "concealed_self_draw", "concealed_hand", "missing_suit", "no_honors", "full_flush", "seven_pairs", "all_pungs", "all_simples", "melded_kong", "concealed_kong", "two_melded_kongs", "two_concealed_kongs", "concealed_and_melded_kong"}
+
+
+@pytest.mark.parametrize("rid", RULES)
+def test_shortcuts_give_the_record_of_every_reading(rid: str) -> None:
+    rs = load(rid)
+    rng = random.Random(f"shortcuts:{rid}")
+    compared = 0
+    for text, opts in _cases(rid, rng, 300):
+        try:
+            ctx = build_context(normalize(opts, "score"), rs)
+            hand = parse_hand(text)
+            quick = score(hand, rs, ctx, text)
+        except MjError:
+            continue
+        full = score(hand, rs, ctx, text, explain=True)
+        full.pop("explain")
+        assert quick == full, f"{rid}: {text} {opts}"
+        compared += 1
+    assert compared > 40  # (some variants refuse many generic wins: chows, suits)
+
+
+def test_placement_declarations() -> None:
+    """What the plans read of the winning tile's place: MCR only whether a concealed pung was
+    completed by a discard (its pair fans need every set laid down); riichi's fu read it all."""
+    from mjtools.scoring.score_plan import score_plan
+
+    assert score_plan(load("mcr")).placement == (False, True)
+    assert score_plan(load("riichi")).placement is None
+    assert "seven_pairs" in {e.id for e in plan_for(load("mcr")).every if e.bit & plan_for(load("mcr")).sure}

@@ -49,8 +49,10 @@ def evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str = "en", wild
 
 
 def _evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str, wild: frozenset[int] | None, sp: ScorePlan, once: bool = False) -> list[tuple[Evaluation, HandValue | None]]:
-    """`once`: of readings that differ only in where the winning tile sits and that the rule
-    file values alike (ScorePlan.placement), only the first (which wins their tie anyway)."""
+    """`once` (a record without --explain): of readings that differ only in where the winning
+    tile sits and that the rule file values alike (ScorePlan.placement), only the first (which
+    wins their tie anyway); and no fan tried that a sure fan of the reading excludes (their
+    `excluded` lists are then short of those fans)."""
     if wild is None:
         wild = wild_kinds(rs, ctx) if sp.wildcards or ctx.wild else _NO_WILD
     if wild:
@@ -74,7 +76,7 @@ def _evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str, wild: froz
     for d in readings:
         c = Ctx(hand, d, ctx, wild, dora, ura, options, {}, spec, bits)
         reason = shape_reason(c, rs) if shape_checks else None
-        ev = evaluate_fans(c, rs, lang, plan)
+        ev = evaluate_fans(c, rs, lang, plan, prune=once)
         ev.reason = reason or value_reason(ev, rs, ctx, hand, wild_held)
         value = None if ev.reason else model(ev, rs, ctx, hand)
         if value is not None and points_check:

@@ -300,6 +300,17 @@ class Plan:
                     aspects.add("pair")
         aspects.discard("none")
         self.placement = frozenset(aspects)
+        # Fans not worth trying where the record shows only the fans kept (no --explain, which
+        # lists the fans excluded too): a fan that some sure fan of the reading excludes, when
+        # it excludes nothing itself and takes no part in the choice of combined sets or the
+        # fallback rule. A sure fan is exact (found on every reading its bits allow), combines
+        # no sets and is no fallback, and is sure on a reading none of whose candidates
+        # excludes it (wholly or in part): then it is kept. Not for a plan whose patterns
+        # read the fans found before them.
+        self.sure = 0 if self.reads_fans else sum(e.bit for e in every if e.exact and not e.combine and not e.fallback)
+        self.prunable = sum(e.bit for e in every if not e.combine and not e.fallback and not e.excludes and not e.partial)
+        # What each fan excludes wholly, as bits (excl_mask holds the partial exclusions too).
+        self.whole_mask = {e.bit: sum(self.by_id[x].bit for x in e.excludes if x in self.by_id) for e in every}
         self._candidates: dict[int, tuple[Entry, ...]] = {}
         self._gates = tuple((e.needs, e.alts, e) for e in self.entries)
         # What a reading evaluates, by language and (features, concealment): each candidate
@@ -354,8 +365,9 @@ class Plan:
         for this concealment (function None: an exact fan, 1)."""
         return self._resolve(features, concealed, lang, opening)[0]
 
-    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool) -> tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]:
-        """(the candidates, the shared tables they read, the key) for features and concealment."""
+    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]:
+        """(the candidates, the shared tables they read, the key) for features and concealment.
+        `prune`: less the fans a sure fan among them excludes (Plan.sure; no --explain)."""
         by_key = self._resolved.get(lang)
         if by_key is None:
             by_key = self._resolved[lang] = {}
@@ -363,7 +375,8 @@ class Plan:
         # them all, the same set as every used bit); a wildcard reading calls every fan, the
         # exact ones too (its bits say nothing).
         wild = features == ALL_FEATURES
-        key = (((features & self.uses) * 2 + concealed) * 2 + opening) * 2 + wild
+        prune = prune and not wild and not opening
+        key = ((((features & self.uses) * 2 + concealed) * 2 + opening) * 2 + wild) * 2 + prune
         got = by_key.get(key)
         if got is None:
             entries = self.opening if opening else self.candidates(features)
@@ -377,18 +390,30 @@ class Plan:
                         # An exact fan's bits are sufficient: no function, it counts 1.
                         out.append((None if e.exact and not wild else e.fn, e, e.awarded(value, 1, lang), e.bit))
                 resolved = self._by_candidates[same] = tuple(out)
+            if prune:
+                excluded = gone = 0
+                for _, e, _, _ in resolved:
+                    excluded |= e.excl_mask
+                for fn, _e, _, bit in resolved:
+                    if fn is None and bit & self.sure and not bit & excluded:
+                        gone |= self.whole_mask[bit]
+                gone &= self.prunable
+                if gone:
+                    resolved = tuple([c for c in resolved if not c[3] & gone])
             tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
             got = by_key[key] = (resolved, tables, key)
         return got
 
-    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
+    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
         """The candidates of one reading, less the fans over a shared table that the reading's
-        table does not hold (they would count 0)."""
+        table does not hold (they would count 0); `prune`: less the fans a sure fan excludes
+        (_resolve)."""
         # (_resolve's look-up written out: a hit costs no call)
         features = ctx.features
         by_key = self._resolved.get(lang)
-        hit = None if by_key is None else by_key.get((((features & self.uses) * 2 + ctx.concealed_hand) * 2 + opening) * 2 + (features == ALL_FEATURES))
-        got, tables, key = hit or self._resolve(features, ctx.concealed_hand, lang, opening)
+        wild = features == ALL_FEATURES
+        hit = None if by_key is None else by_key.get(((((features & self.uses) * 2 + ctx.concealed_hand) * 2 + opening) * 2 + wild) * 2 + (prune and not wild and not opening))
+        got, tables, key = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
         if not tables:
             return got
         held = 0
@@ -465,9 +490,11 @@ def plan_for(rs: Ruleset) -> Plan:
     return got
 
 
-def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = None, opening: bool = False) -> Evaluation:
+def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = None, opening: bool = False, prune: bool = False) -> Evaluation:
     """The fans of one reading. Opening-win fans (play.opening_wins) count only when `opening`
-    (a dealt hand scored with --situation opening_win), and then alone."""
+    (a dealt hand scored with --situation opening_win), and then alone. `prune`: the fans a
+    sure fan of the reading excludes are not tried (Plan.sure): the fans kept are the same,
+    but they are missing from `excluded` (for a record without --explain)."""
     if plan is None:
         plan = plan_for(rs)
     if plan.reads_fans:
@@ -475,7 +502,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     found: list[Awarded] = []
     present = 0
     multi = False  # some fan counts more than once
-    for fn, e, single, bit in plan.for_reading(ctx, lang, opening):
+    for fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune):
         if fn is not None:  # (None: an exact fan, which the reading's bits say counts once)
             n = fn(ctx)
             if not n:
