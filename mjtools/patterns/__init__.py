@@ -49,6 +49,11 @@ READS_FANS: set[str] = set()
 # function of the pattern's parameters where they decide it (平和 reads the wait only with
 # `two_sided_wait`).
 PLACEMENT: dict[str, str | Callable[..., str]] = {}
+# pattern id -> a function of the reading whose (hashable) value, with the reading's
+# concealment, says the pattern's occurrences (INSTANCES) whatever its parameters: the set
+# combinations read from combos.relations are said by the key relations is remembered by. The
+# account-once passes are then remembered by that key instead of the occurrences themselves.
+INSTANCES_KEY: dict[str, Callable[[Ctx], Any]] = {}
 PLACEMENT_ASPECTS = ("pung", "pair", "any", "none")
 
 
@@ -111,16 +116,20 @@ def placement_of(pid: str, params: Mapping[str, Any]) -> str:
     return got if got in PLACEMENT_ASPECTS else "any" if got else ""
 
 
-def instances(*ids: str) -> Callable[[InstancesFn], InstancesFn]:
+def instances(*ids: str, key: Callable[[Ctx], Any] | None = None) -> Callable[[InstancesFn], InstancesFn]:
     """Register how a pattern's occurrences are made of sets: a function of the same `Ctx` and
     parameters returning one tuple of `ctx.sets` indices per occurrence (a pung: one index; a
-    pure straight: three). The pattern itself must be registered under the same id."""
+    pure straight: three). The pattern itself must be registered under the same id. `key`: a
+    function of the reading whose value (with the concealment) says the occurrences
+    (INSTANCES_KEY)."""
 
     def deco(fn: InstancesFn) -> InstancesFn:
         for pid in ids:
             if pid in INSTANCES:
                 raise ValueError(f"instances of {pid!r} registered twice")
             INSTANCES[pid] = fn
+            if key is not None:
+                INSTANCES_KEY[pid] = key
         return fn
 
     return deco

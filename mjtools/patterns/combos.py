@@ -170,6 +170,17 @@ def relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:
             _RELATIONS.clear()
         got = _RELATIONS[key] = _relations(ctx)
     d["_relations"] = got
+    d["_relations_key"] = key
+    return got
+
+
+def relations_key(ctx: Ctx) -> tuple:
+    """The key relations(ctx) is remembered by, which says it (and so every occurrence read
+    from it)."""
+    got = ctx.__dict__.get("_relations_key")
+    if got is None:
+        relations(ctx)
+        got = ctx.__dict__["_relations_key"]
     return got
 
 
@@ -245,7 +256,7 @@ for _pid, (_needs, _doc) in _NEW.items():
     _fn, _count = _of(_pid), _count_of(_pid)
     _fn.__doc__ = _count.__doc__ = _doc
     _fn.__name__ = _count.__name__ = _pid
-    instances(_pid)(_fn)
+    instances(_pid, key=relations_key)(_fn)
     # Present exactly when relations() holds it: the plan reads relations once per reading.
     pattern(_pid, needs=_needs, table=relations)(_count)
 
@@ -253,7 +264,7 @@ for _pid, (_needs, _doc) in _NEW.items():
 # -- occurrences of patterns registered elsewhere (shapes.py, honors.py) ------------------------
 
 
-@instances("pure_double_chow")
+@instances("pure_double_chow", key=relations_key)  # (concealed_only reads the concealment)
 def _pure_double_chow(ctx: Ctx, *, concealed_only: bool = False) -> Groups:
     if concealed_only and not ctx.concealed_hand:
         return NONE
@@ -261,7 +272,7 @@ def _pure_double_chow(ctx: Ctx, *, concealed_only: bool = False) -> Groups:
 
 
 for _pid in ("pure_straight", "mixed_straight", "mixed_triple_chow", "triple_pung", "big_three_dragons", "big_four_winds"):
-    instances(_pid)(_of(_pid))
+    instances(_pid, key=relations_key)(_of(_pid))
 
 
 def _pungs_in(ctx: Ctx, mask: int) -> Groups:

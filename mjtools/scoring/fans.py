@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import Any
 
 from mjtools.output import SharedDict
-from mjtools.patterns import EXACT, INSTANCES, NEEDS, NEEDS_OF, PLACEMENT, READS_FANS, TABLES, placement_of, registry
+from mjtools.patterns import EXACT, INSTANCES, INSTANCES_KEY, NEEDS, NEEDS_OF, PLACEMENT, READS_FANS, TABLES, placement_of, registry
 from mjtools.patterns.ctx import ALL_FEATURES, BIT, SUIT_COUNT_BITS, Ctx, situation_bit
 from mjtools.rules.model import Ruleset, pick
 from mjtools.scoring import combine
@@ -323,6 +323,10 @@ class Plan:
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
         # The passes of a reading with combine fans, by what decides them (_passes).
+        # The one key function that says every combine fan's occurrences (INSTANCES_KEY), if
+        # they share one: the account-once passes are then remembered by its value.
+        keys = {_instances_key(rs.fans[e.id]["pattern"]) for e in every if e.combine}
+        self.combine_key = keys.pop() if len(keys) == 1 else None
         self.combined_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
         # The fans over a shared table (the set combinations of combos.relations): per table,
         # the bits of the fans each id of it stands for. A reading reads each table once and
@@ -463,6 +467,13 @@ def _placement(spec: Any) -> set[str]:
     return {"any"}
 
 
+def _instances_key(spec: Any) -> Callable[[Ctx], Any] | None:
+    """INSTANCES_KEY of a spec that is one pattern (with parameters or not)."""
+    registry()
+    pid = spec if isinstance(spec, str) else spec.get("id") if isinstance(spec, Mapping) else None
+    return INSTANCES_KEY.get(pid) if isinstance(pid, str) else None
+
+
 def _pattern_id(spec: Any) -> str:
     return spec["id"] if isinstance(spec, Mapping) else spec
 
@@ -564,12 +575,14 @@ def _remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], pr
     an item getter of the places where no count changes."""
     # The combine fans' groups stand for the candidates in the key: the fans found (present),
     # the concealment and the counts say each candidate's value and place in the file.
-    groups = combine.occurrences(ctx, combos)
+    # (Where one key function says every combine fan's occurrences, its value stands for them.)
+    kf = plan.combine_key
+    groups = kf(ctx) if kf is not None else combine.occurrences(ctx, combos)
     key = (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, groups)
     memo = plan.combined_memo
     got = memo.get(key)
     if got is None:
-        ev = _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan, groups))
+        ev = _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan, combine.occurrences(ctx, combos) if kf is not None else groups))
         where = {a.id: i for i, a in enumerate(found)}
         shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in ev.fans])
         if len(memo) > 4096:
