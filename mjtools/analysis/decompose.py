@@ -104,6 +104,10 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     if len(kinds) < 34 and any(c and k not in kinds for k, c in enumerate(counts)):
         return []  # a tile the variant does not play: no shape holds it
     found: list[tuple[str, tuple[Block, ...], int]] = []
+    # The kinds held rule out most irregular forms at once: seven pairs holds 7 kinds at most,
+    # thirteen orphans 13, 全不靠 and 十三烂 14, 组合龙 9 number kinds at least (a hand of a
+    # standard shape holds about 8). Only where those forms are possible (a meld at most).
+    distinct = 34 - counts.count(0) if len(hand_melds) <= 1 else 0
     for form in spec.forms:
         if form == "standard":
             if hand_melds:
@@ -121,18 +125,18 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
                     found.append((form, melds + blocks if melds else blocks, len(melds)))
         elif form == "seven_pairs":
             # Seven distinct pairs: seven kinds held twice (or pairs and quads where quads count).
-            if not hand_melds and spec.hand_size == 13:
+            if not hand_melds and distinct <= 7 and spec.hand_size == 13:
                 twos = counts.count(2)
                 if twos == 7:  # (seven_pairs gives the same pairs, in kind order, quads or not)
                     found.append((form, tuple([PAIR_BLOCK[k] for k in range(34) if counts[k] == 2]), 0))
                 elif spec.quads_as_pairs and twos + 2 * counts.count(4) == 7:
                     found.extend((form, tuple(blocks), 0) for blocks in seven_pairs(hand, spec))
         elif form == "thirteen_orphans":
-            if not hand_melds and 0 not in _th_counts(counts):
+            if not hand_melds and distinct >= 13 and 0 not in _th_counts(counts):
                 found.extend((form, tuple(blocks), 0) for blocks in thirteen_orphans(hand, spec))
         elif form in ("knitted", "thirteen_unrelated"):
             # Fourteen different kinds, no melds.
-            if not hand_melds and counts.count(1) == 14:
+            if not hand_melds and distinct == 14 and counts.count(1) == 14:
                 if form == "knitted" and spec.hand_size == 13:
                     # (as _irregular without wildcards: the suited kinds within one straight)
                     held = [k for k in range(34) if counts[k]]
@@ -143,7 +147,7 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
                     found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
         elif form == "knitted_straight":
             # Some knitted straight held whole, at most one meld.
-            if len(hand_melds) <= 1 and counts[:27].count(0) <= 18 and _holds_knitted_straight(held_number_kinds(counts)):
+            if len(hand_melds) <= 1 and distinct >= 9 and counts[:27].count(0) <= 18 and _holds_knitted_straight(held_number_kinds(counts)):
                 found.extend(_knitted_straight_plain(hand, spec, counts))
         else:
             found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))

@@ -76,7 +76,7 @@ def _evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str, wild: froz
     for d in readings:
         c = Ctx(hand, d, ctx, wild, dora, ura, options, {}, spec, bits)
         reason = shape_reason(c, rs) if shape_checks else None
-        ev = evaluate_fans(c, rs, lang, plan, prune=once)
+        ev = evaluate_fans(c, rs, lang, plan, False, once)
         ev.reason = reason or value_reason(ev, rs, ctx, hand, wild_held)
         value = None if ev.reason else model(ev, rs, ctx, hand)
         if value is not None and points_check:

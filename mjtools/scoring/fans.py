@@ -320,6 +320,7 @@ class Plan:
         # readings, and many of them give a set of candidates seen before: the resolved tuples
         # are also kept by (candidates, concealment, language).
         self._resolved: dict[str, dict[int, tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]]] = {}
+        self._pruned: dict[str, dict[int, Any]] = {}  # the same, pruned (_resolve's `prune`)
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
         # The passes of a reading with combine fans, by what decides them (_passes).
@@ -372,15 +373,15 @@ class Plan:
     def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]:
         """(the candidates, the shared tables they read, the key) for features and concealment.
         `prune`: less the fans a sure fan among them excludes (Plan.sure; no --explain)."""
-        by_key = self._resolved.get(lang)
+        kept = self._pruned if prune else self._resolved
+        by_key = kept.get(lang)
         if by_key is None:
-            by_key = self._resolved[lang] = {}
+            by_key = kept[lang] = {}
         # Only the bits some fan needs decide the candidates (a wildcard reading's -1 keeps
         # them all, the same set as every used bit); a wildcard reading calls every fan, the
         # exact ones too (its bits say nothing).
         wild = features == ALL_FEATURES
-        prune = prune and not wild and not opening
-        key = ((((features & self.uses) * 2 + concealed) * 2 + opening) * 2 + wild) * 2 + prune
+        key = (((features & self.uses) * 2 + concealed) * 2 + opening) * 2 + wild
         got = by_key.get(key)
         if got is None:
             entries = self.opening if opening else self.candidates(features)
@@ -394,7 +395,7 @@ class Plan:
                         # An exact fan's bits are sufficient: no function, it counts 1.
                         out.append((None if e.exact and not wild else e.fn, e, e.awarded(value, 1, lang), e.bit))
                 resolved = self._by_candidates[same] = tuple(out)
-            if prune:
+            if prune and not wild and not opening:
                 excluded = gone = 0
                 for _, e, _, _ in resolved:
                     excluded |= e.excl_mask
@@ -405,7 +406,7 @@ class Plan:
                 if gone:
                     resolved = tuple([c for c in resolved if not c[3] & gone])
             tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
-            got = by_key[key] = (resolved, tables, key)
+            got = by_key[key] = (resolved, tables, ~key if prune else key)  # (~: the filtered memo tells them apart)
         return got
 
     def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
@@ -414,9 +415,8 @@ class Plan:
         (_resolve)."""
         # (_resolve's look-up written out: a hit costs no call)
         features = ctx.features
-        by_key = self._resolved.get(lang)
-        wild = features == ALL_FEATURES
-        hit = None if by_key is None else by_key.get(((((features & self.uses) * 2 + ctx.concealed_hand) * 2 + opening) * 2 + wild) * 2 + (prune and not wild and not opening))
+        by_key = (self._pruned if prune else self._resolved).get(lang)
+        hit = None if by_key is None else by_key.get((((features & self.uses) * 2 + ctx.concealed_hand) * 2 + opening) * 2 + (features == ALL_FEATURES))
         got, tables, key = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
         if not tables:
             return got
