@@ -413,6 +413,8 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
         _KNITTED.extend((KNITTED_MASKS, held_number_kinds))
     c = st.counts
     melds = st.melds
+    if 34 - c.count(0) < 8 and _AT_MOST_ONE_MELD.issuperset(forms):
+        return ()  # (each of them holds 8 kinds or more when ready: 8 of a knitted straight's 9)
     out = []
     for form in forms:
         # The meld test first: most hands with a meld or two are decided without a count.
