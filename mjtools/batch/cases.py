@@ -302,6 +302,7 @@ class LongLived:
         # (a caller's own freeze is left alone; a worker process owns what its parent froze)
         self.owned = gc.isenabled() and (not gc.get_freeze_count() if owned is None else owned)
         self.frozen = False
+        self.chunks = 0  # (a worker's count of the chunks it computed)
 
     def settle(self) -> None:
         if self.owned:

@@ -24,6 +24,7 @@ from typing import Any
 
 CHUNK_LINES = 400  # lines per trip through the general path (a score line is ~0.1 ms)
 IN_FLIGHT = 4  # chunks per worker sent ahead of the one being written
+SETTLE_CHUNKS = 3  # a worker freezes what it kept every this many chunks (batch/cases.LongLived)
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,9 @@ def _case_chunk(chunk: list[tuple[int, str]]) -> tuple[Any, int]:
 
     job: Job = _JOB
     if _HEAP is not None:
-        _HEAP.settle()  # (what the worker kept from the chunks before: see LongLived)
+        _HEAP.chunks += 1
+        if not _HEAP.chunks % SETTLE_CHUNKS:
+            _HEAP.settle()  # (what the worker kept from the chunks before: see LongLived)
     recs = []
     failed = 0
     one = batch_json if job.jsonl else batch_record
