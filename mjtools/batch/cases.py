@@ -4,6 +4,7 @@ becomes an error record in its place, so N lines give N records."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -263,19 +264,56 @@ def run_cases(command: str, hand_words: tuple[str, ...], input_file, fmt: str, c
         else:
             jsonl = fmt == "jsonl"
             write = out.out.write
-            for line, raw in cases:
-                if line is None:
-                    out.emit(joined_case(hand_words, lambda raw=raw: case_record(command, None, raw, base_opts, rules_name, compute)))
-                    continue
-                if jsonl:
-                    text, bad = batch_json(command, line, raw, base_opts, rules_name, compute)
-                    write(text)
-                else:
-                    rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
-                    out.emit(rec)
-                failed += bad
+            heap = LongLived()
+            try:
+                for line, raw in cases:
+                    if line is not None and not line % FREEZE_EVERY:
+                        heap.settle()
+                    if line is None:
+                        out.emit(joined_case(hand_words, lambda raw=raw: case_record(command, None, raw, base_opts, rules_name, compute)))
+                        continue
+                    if jsonl:
+                        text, bad = batch_json(command, line, raw, base_opts, rules_name, compute)
+                        write(text)
+                    else:
+                        rec, bad = batch_record(command, line, raw, base_opts, rules_name, compute)
+                        out.emit(rec)
+                    failed += bad
+            finally:
+                heap.release()
     out.close()
     return failed
+
+
+FREEZE_EVERY = 1024  # batch lines between two hand-overs of the heap to the collector's permanent generation
+
+
+class LongLived:
+    """What a batch builds and keeps (the rulesets, the parse, decomposition and fan-plan
+    memos) lives until the run ends, yet each full collection of the cyclic garbage collector
+    walks all of it again: in a 20,000-line batch two full collections took about 5% of the
+    run. Every FREEZE_EVERY lines the young generations are collected (cheap) and what
+    survives is moved to the permanent generation (`gc.freeze`, constant time), so a full
+    collection walks only what the batch kept since. Records are freed by reference counting
+    as before; a batch's cyclic garbage is collected young (none reached the oldest generation
+    in these batches). The run hands the objects back (`gc.unfreeze`) when it ends."""
+
+    def __init__(self, owned: bool | None = None) -> None:
+        # (a caller's own freeze is left alone; a worker process owns what its parent froze)
+        self.owned = gc.isenabled() and (not gc.get_freeze_count() if owned is None else owned)
+        self.frozen = False
+        self.chunks = 0  # (a worker's count of the chunks it computed)
+
+    def settle(self) -> None:
+        if self.owned:
+            gc.collect(1)
+            gc.freeze()
+            self.frozen = True
+
+    def release(self) -> None:
+        if self.frozen:
+            gc.unfreeze()
+            self.frozen = False
 
 
 class AnalysisCompute:

@@ -24,6 +24,7 @@ from typing import Any
 
 CHUNK_LINES = 400  # lines per trip through the general path (a score line is ~0.1 ms)
 IN_FLIGHT = 4  # chunks per worker sent ahead of the one being written
+SETTLE_CHUNKS = 3  # a worker freezes what it kept every this many chunks (batch/cases.LongLived)
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Job:
 
 
 _JOB: Any = None  # the job (or the shanten fast path's state) of this worker process
+_HEAP: Any = None  # this worker process's batch/cases.LongLived
 
 
 def _start(job: Any) -> None:
@@ -47,8 +49,9 @@ def _start(job: Any) -> None:
 
     from mjtools.batch import cases
 
-    global _JOB
+    global _JOB, _HEAP
     _JOB = job
+    _HEAP = cases.LongLived(owned=True)
     if cases._RUN_RULES is None:  # spawned (a forked worker inherits the parent's run memo)
         cases._RUN_ENV[0] = os.environ.get("MJTOOLS_RULES")
         cases._RUN_RULES = {}
@@ -60,6 +63,10 @@ def _case_chunk(chunk: list[tuple[int, str]]) -> tuple[Any, int]:
     from mjtools.batch.cases import batch_json, batch_record
 
     job: Job = _JOB
+    if _HEAP is not None:
+        _HEAP.chunks += 1
+        if not _HEAP.chunks % SETTLE_CHUNKS:
+            _HEAP.settle()  # (what the worker kept from the chunks before: see LongLived)
     recs = []
     failed = 0
     one = batch_json if job.jsonl else batch_record
@@ -121,13 +128,21 @@ def run_cases_parallel(job: Job, cases: Iterable[tuple[int, str]], workers: int,
     if first is None:
         return 0
     _JOB = job
-    for got, bad in chain([_case_chunk(first)], in_order(_case_chunk, (job,), tasks, workers)):
-        failed += bad
-        if job.jsonl:
-            write(got)
-        else:
-            for rec in got:
-                emit(rec)
+    from mjtools.batch.cases import LongLived
+
+    heap = LongLived()
+    try:
+        done = _case_chunk(first)
+        heap.settle()  # (before the fork: the workers start with the parent's heap frozen)
+        for got, bad in chain([done], in_order(_case_chunk, (job,), tasks, workers)):
+            failed += bad
+            if job.jsonl:
+                write(got)
+            else:
+                for rec in got:
+                    emit(rec)
+    finally:
+        heap.release()
     return failed
 
 
