@@ -22,9 +22,12 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     go changes no vector, one wildcard fewer) and stand-in tiles as the kind they play; hands
     holding wildcards and melds, which the tables alone do not settle (`Analyzer.rich`), go
     the general way."""
-    if an.slow or not an.has_standard or an._forms is not None:
+    if an.slow or not an.has_standard:
         return None
     wilds, stand = an.wild, an.stand
+    forms = an._forms  # (the forms beyond sets + pair, seven pairs and orphans: checked below)
+    if forms is not None and (wilds or stand):
+        return None
     if wilds or stand:
         counts, wild = an.natural(physical)
         if wild and m.n and an.meld_cap:
@@ -101,6 +104,8 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                     st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
                     o = by[bk] = an._other_distance(st, m)
                 other[k] = o
+    if forms is not None and not forms_above(forms, counts, m, after, other):
+        return None
     if only_best:  # (least shanten: distance less the wildcards left)
         if other:
             least = min(min(a[1], other.get(a[0], INF)) - a[5] for a in after)
@@ -204,6 +209,22 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         rows.append((d - w_left - 1, -live, k, Row(k, d - w_left - 1, eff, live)))
     rows.sort()  # (shanten, most live, kind: kinds differ, so no two keys tie)
     return [r[3] for r in rows]
+
+
+def forms_above(forms, counts: list[int], m: Melds, after: list[tuple], other: dict[int, int]) -> bool:
+    """Whether the other forms (将将和, 十三烂, 全不靠: `fastforms.OtherForms`) stay above
+    every discard's distance: then they change no row (`OtherForms.merge` keeps a distance
+    and its draws when its own is higher), and the rows above stand. Else the general way
+    (no wildcards here: each after-entry's n is the kind itself)."""
+    for k, d, _g, _ng, n, _w, _i in after:
+        o = other.get(k, INF)
+        t = d if d < o else o
+        counts[n] -= 1
+        e = forms.distance(counts, m, t + 1 if t < INF else INF)
+        counts[n] += 1
+        if e <= t or (t >= INF and e < INF):
+            return False
+    return True
 
 
 _PHYSICAL: WeakKeyDictionary[Analyzer, tuple[int, tuple[tuple[int, int], ...], int, bool]] = WeakKeyDictionary()
