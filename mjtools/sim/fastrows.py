@@ -122,6 +122,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         sig = sigs.get(w[0] << 24 | keys[g])
         sig14[g] = sig if sig is not None else an._sig(w[0], w[1], w[2], len(w[3]), keys[g])
     pairs: dict[tuple[int, int], int] = {}
+    others = {g: [(g2, _REMAIN[g][g2]) for g2 in where if g2 != g] for g in range(4)}
     cmemo = tables._COMBINED
     kind_mask = an._kind_mask
     shifts = an._shift
@@ -155,21 +156,23 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             gain = shared.get(ng << 2 | g)
             if gain is None:
                 gain = 0
-                for g2 in where:
-                    if g2 != g:
-                        ab = _REMAIN[g][g2]  # the two groups besides g and g2
-                        pc = pairs.get(ab)
+                for g2, ab in others[g]:  # (ab: the two groups besides g and g2)
+                    pc = pairs.get(ab)
+                    if pc is None:
+                        x, y = gids[ab[0]], gids[ab[1]]
+                        pc = cmemo.get(x << 20 | y if x <= y else y << 20 | x)
                         if pc is None:
-                            pc = pairs[ab] = combine(gids[ab[0]], gids[ab[1]])
-                        rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
-                        if rest is None:
-                            rest = combine(ng, pc)
-                        sig = sig14[g2]
-                        got = memo.get(sig << 40 | rest << 4 | col)
-                        if got is None:
-                            got = an._positions(sig, rest, col)
-                        if got:
-                            gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
+                            pc = combine(x, y)
+                        pairs[ab] = pc
+                    rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
+                    if rest is None:
+                        rest = combine(ng, pc)
+                    sig = sig14[g2]
+                    got = memo.get(sig << 40 | rest << 4 | col)
+                    if got is None:
+                        got = an._positions(sig, rest, col)
+                    if got:
+                        gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
                 shared[ng << 2 | g] = gain
             if g in where:
                 if i < 0:  # (no vector changed: the hand's own draws in g)
