@@ -23,7 +23,7 @@ from mjtools.analysis.tables import INF
 from mjtools.rules.model import Ruleset
 from mjtools.sim.bot import Bot, _neighbours
 from mjtools.sim.config import config, kind_of
-from mjtools.sim.fastrows import least_discards
+from mjtools.sim.fastrows import least_discards, symmetric
 from mjtools.sim.fastshape import Analyzer, Melds, Row
 from mjtools.sim.plans import ANY, TERMINALS_HONORS, Plan, lower_bound, plan_analyzer, plans_for, values_for, win_chance
 from mjtools.sim.state import Action, View
@@ -261,7 +261,7 @@ class EfficientBot(Bot):
                 break
             pa, counts = self._plan_hand(d, plan)
             nat, wild = pa.natural(counts)
-            sig = self._flush_key(plan, nat, wild, d.m)
+            sig = self._low_key(plan, pa, nat, wild, d.m)
             got = self._flush.get(sig) if sig is not None else None
             if got is not None:
                 low = got[0]
@@ -362,6 +362,17 @@ class EfficientBot(Bot):
             return None
         lo = 9 * plan.suit
         return (plan, bytes(nat[lo : lo + 9]), bytes(nat[27:34]) if plan.name == "half" else b"", wild, m)
+
+    def _low_key(self, plan: Plan, pa: Analyzer, nat: list[int], wild: int, m: Melds) -> tuple | None:
+        """The key a plan's 14-tile shanten is remembered under: a flush's own suit
+        (`_flush_key`), or, where the plan's analysis treats every kind alike (all pungs:
+        `fastrows.symmetric`), how many kinds the hand holds once, twice, three and four times."""
+        if plan.suit is not None:
+            return self._flush_key(plan, nat, wild, m)
+        if wild or not (pa.symmetric if pa.symmetric is not None else symmetric(pa)) or any(nat[34:]):
+            return None
+        c = nat[:34]
+        return (plan, c.count(1), c.count(2), c.count(3), c.count(4), m)
 
     def _plan_hand(self, d: Decision, plan: Plan) -> tuple[Analyzer, list[int]]:
         """The plan's analysis and the hand it reads (`simples`: terminals and honors out)."""
