@@ -218,15 +218,32 @@ def forms_above(forms, counts: list[int], m: Melds, after: list[tuple], other: d
     """Whether the other forms (将将和, 十三烂, 全不靠: `fastforms.OtherForms`) stay above
     every discard's distance: then they change no row (`OtherForms.merge` keeps a distance
     and its draws when its own is higher), and the rows above stand. Else the general way
-    (no wildcards here: each after-entry's n is the kind itself)."""
+    (no wildcards here: each after-entry's n is the kind itself). No discard lowers these
+    forms: 十三烂 / 全不靠 keep the most held kinds a target can (fewer kinds held keep no
+    more; a kind held twice is still held after one goes) and 将将和 the 2, 5 and 8s held, so
+    the hand's own distances bound every discard's from below, and a discard is looked at
+    alone only where they do not settle it."""
+    counted = forms._counted(counts, m) if forms.counted else INF
+    e258 = forms._258(counts, m)[0] if forms.all_258 else INF
     for k, d, _g, _ng, n, _w, _i in after:
         o = other.get(k, INF)
         t = d if d < o else o
-        counts[n] -= 1
-        e = forms.distance(counts, m, t + 1 if t < INF else INF)
-        counts[n] += 1
-        if e <= t or (t >= INF and e < INF):
-            return False
+        if t >= INF:
+            return False  # (a discard out of reach: the general way settles it)
+        if counted <= t:
+            if counts[n] >= 2:
+                return False  # (the kinds held stay as they are)
+            counts[n] -= 1
+            e = forms._counted(counts, m)
+            counts[n] += 1
+            if e <= t:
+                return False
+        if e258 <= t:
+            counts[n] -= 1
+            e = forms._258(counts, m)[0]
+            counts[n] += 1
+            if e <= t:
+                return False
     return True
 
 
