@@ -23,6 +23,8 @@ SPECS = {
     "knitted": ShapeSpec(forms=("standard", "seven_pairs", "knitted")),
     "pungs": ShapeSpec(forms=("standard",), chows=False),
     "pungs_seven": ShapeSpec(forms=("standard", "seven_pairs"), chows=False),
+    "mcr_forms": ShapeSpec(forms=("standard", "seven_pairs", "thirteen_orphans", "knitted")),  # (MCR less 组合龙, which the simulator does not count)
+    "all258": ShapeSpec(forms=("standard", "seven_pairs", "all_258")),
 }
 
 
@@ -209,3 +211,38 @@ def test_positions_lowered_exactly(rng):
             if min(map(add, r, VECTORS[v][col::-1])) < base:
                 want |= where
         assert gain == want, (sig, rest, col)
+
+
+@pytest.mark.parametrize("name", ["mcr_forms", "all258", "unrelated"])
+def test_rows_with_other_forms_above(name, rng, monkeypatch):
+    """`fastrows.rows_one_reading` answers hands whose other forms (全不靠, 十三烂, 将将和) stay
+    above every discard's distance, and gives way to the general path where they do not:
+    the rows (all, and least shanten only) equal shanten.py's either way, and both paths occur."""
+    from mjtools.sim import fastrows
+
+    spec = SPECS[name]
+    copies = [4 if k in spec.kinds else 0 for k in range(50)]
+    taken = {True: 0, False: 0}
+    real = fastrows.forms_above
+
+    def spy(*args):
+        got = real(*args)
+        taken[got] += 1
+        return got
+
+    monkeypatch.setattr(fastrows, "forms_above", spy)
+    for i in range(60):
+        an = Analyzer(spec, copies)
+        # pair-rich hands (将将和, seven pairs) every third hand, else random
+        drawn = random_hand(rng, spec, spec.hand_size + 1, rng.choice([0, 0, 1]))
+        if i % 3 == 0 and name == "all258":
+            drawn = Hand(tuple(Tile(k) for k in sorted([1, 1, 4, 4, 7, 10, 10, 13, 16, 16, 19, 22, 25, rng.choice([0, 2, 7, 13])])))
+        st2 = state_of(drawn, spec)
+        want = discard_table(st2, spec, copies, [4] * 50)
+        mi = melds_info([m.kinds for m in drawn.melds])
+        for only_best in (False, True):
+            rows = an.discard_rows(list(drawn.concealed_counts()), mi, list(drawn.counts), [4] * 50, None, only_best)
+            got = [{"tile": kind_str(r.kind), "shanten": r.shanten, "effective": [kind_str(e) for e in r.effective], "effective_count": r.live} for r in rows]
+            least = min(w["shanten"] for w in want)
+            assert got == ([w for w in want if w["shanten"] == least] if only_best else want), (name, str(drawn), only_best)
+    assert taken[True] and (taken[False] or name == "all258"), taken

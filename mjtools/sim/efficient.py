@@ -23,7 +23,7 @@ from mjtools.analysis.tables import INF
 from mjtools.rules.model import Ruleset
 from mjtools.sim.bot import Bot, _neighbours
 from mjtools.sim.config import config, kind_of
-from mjtools.sim.fastrows import least_discards
+from mjtools.sim.fastrows import least_discards, symmetric
 from mjtools.sim.fastshape import Analyzer, Melds, Row
 from mjtools.sim.plans import ANY, TERMINALS_HONORS, Plan, lower_bound, plan_analyzer, plans_for, values_for, win_chance
 from mjtools.sim.state import Action, View
@@ -261,7 +261,7 @@ class EfficientBot(Bot):
                 break
             pa, counts = self._plan_hand(d, plan)
             nat, wild = pa.natural(counts)
-            sig = self._flush_key(plan, nat, wild, d.m)
+            sig = self._low_key(plan, pa, nat, wild, d.m)
             got = self._flush.get(sig) if sig is not None else None
             if got is not None:
                 low = got[0]
@@ -363,6 +363,17 @@ class EfficientBot(Bot):
         lo = 9 * plan.suit
         return (plan, bytes(nat[lo : lo + 9]), bytes(nat[27:34]) if plan.name == "half" else b"", wild, m)
 
+    def _low_key(self, plan: Plan, pa: Analyzer, nat: list[int], wild: int, m: Melds) -> tuple | None:
+        """The key a plan's 14-tile shanten is remembered under: a flush's own suit
+        (`_flush_key`), or, where the plan's analysis treats every kind alike (all pungs:
+        `fastrows.symmetric`), how many kinds the hand holds once, twice, three and four times."""
+        if plan.suit is not None:
+            return self._flush_key(plan, nat, wild, m)
+        if wild or not (pa.symmetric if pa.symmetric is not None else symmetric(pa)) or any(nat[34:]):
+            return None
+        c = nat[:34]
+        return (plan, c.count(1), c.count(2), c.count(3), c.count(4), m)
+
     def _plan_hand(self, d: Decision, plan: Plan) -> tuple[Analyzer, list[int]]:
         """The plan's analysis and the hand it reads (`simples`: terminals and honors out)."""
         if plan.name == "simples":
@@ -456,7 +467,7 @@ class EfficientBot(Bot):
             return by["pass"][0]
         an = d.an
         state = self._state(d, plans)
-        before = max(ev for _sh, _live, ev in state.values())
+        before = max(got[2] if got is not None else 0.0 for got in state.values())
         best: tuple[float, Action] | None = None
         kinds = me.meld_kinds()
         hidden = sum(1 for m in me.melds if m.kind == "concealed_kong")
@@ -469,7 +480,10 @@ class EfficientBot(Bot):
                 d.melded = was | {meld[0]}
             melds = None
             for plan in pays:
-                sh, live, _ev = state[plan]
+                got = state[plan]
+                if got is None:
+                    got = state[plan] = self._plan_state(d, plan, honors0)
+                sh, live, _ev = got
                 # weighed only if a win laid down pays more than the value x chance the hand
                 # has, and taking it one step nearer does too
                 if not must and kind != "exposed_kong":
@@ -492,7 +506,7 @@ class EfficientBot(Bot):
             d.melded = was
         return best[1] if best else by["pass"][0]
 
-    def _state(self, d: Decision, plans: list[Plan]) -> dict[Plan, tuple[int, int, float]]:
+    def _state(self, d: Decision, plans: list[Plan]) -> dict[Plan, tuple[int, int, float] | None]:
         """(shanten, live tiles, value x chance) of the hand under each plan; the chosen
         plan's as its last discard left them (the hand has not changed since)."""
         out = {}
@@ -503,12 +517,27 @@ class EfficientBot(Bot):
                     ev = self._ev(d, plan, sh, live, self._honors(d, d.counts), d.counts)
                 out[plan] = (sh, live, ev)
                 continue
-            pa, counts = self._plan_hand(d, plan)
-            nat, wild = pa.natural(counts)
-            sh, eff = pa.effective(nat, wild, d.m, d.held)
-            live = sum(d.unseen[e] for e in eff)
-            out[plan] = (sh, live, self._ev(d, plan, sh, live, self._honors(d, d.counts), d.counts))
+            honors = self._honors(d, d.counts)
+            if self._valueless(d, plan, honors):
+                out[plan] = None  # (its value x chance is 0 whatever its shanten: `_plan_state` if read)
+                continue
+            out[plan] = self._plan_state(d, plan, honors)
         return out
+
+    def _valueless(self, d: Decision, plan: Plan, honors: tuple[int, int]) -> bool:
+        """Whether a win with the plan pays nothing whichever way `_ev` weighs it (then its
+        value x chance is 0, whatever the shanten and live tiles)."""
+        laid = not d.concealed
+        ways = (laid,) if laid or not self.can_call or plan.name == "form" else (False, True)
+        return all(max(self._value(plan, honors[0], honors[1], w)) <= 0 for w in ways)
+
+    def _plan_state(self, d: Decision, plan: Plan, honors: tuple[int, int]) -> tuple[int, int, float]:
+        """(shanten, live tiles, value x chance) of the hand under the plan."""
+        pa, counts = self._plan_hand(d, plan)
+        nat, wild = pa.natural(counts)
+        sh, eff = pa.effective(nat, wild, d.m, d.held)
+        live = sum(d.unseen[e] for e in eff)
+        return sh, live, self._ev(d, plan, sh, live, honors, d.counts)
 
     def _after_call(self, d: Decision, plan: Plan, counts: list[int], melds: Melds, kong: bool) -> int:
         """Shanten under the plan after the call (and, for a chi or pon, the best discard)."""

@@ -22,9 +22,12 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     go changes no vector, one wildcard fewer) and stand-in tiles as the kind they play; hands
     holding wildcards and melds, which the tables alone do not settle (`Analyzer.rich`), go
     the general way."""
-    if an.slow or not an.has_standard or an._forms is not None:
+    if an.slow or not an.has_standard:
         return None
     wilds, stand = an.wild, an.stand
+    forms = an._forms  # (the forms beyond sets + pair, seven pairs and orphans: checked below)
+    if forms is not None and (wilds or stand):
+        return None
     if wilds or stand:
         counts, wild = an.natural(physical)
         if wild and m.n and an.meld_cap:
@@ -101,6 +104,8 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                     st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
                     o = by[bk] = an._other_distance(st, m)
                 other[k] = o
+    if forms is not None and not forms_above(forms, counts, m, after, other):
+        return None
     if only_best:  # (least shanten: distance less the wildcards left)
         if other:
             least = min(min(a[1], other.get(a[0], INF)) - a[5] for a in after)
@@ -117,6 +122,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         sig = sigs.get(w[0] << 24 | keys[g])
         sig14[g] = sig if sig is not None else an._sig(w[0], w[1], w[2], len(w[3]), keys[g])
     pairs: dict[tuple[int, int], int] = {}
+    others = {g: [(g2, _REMAIN[g][g2]) for g2 in where if g2 != g] for g in range(4)}
     cmemo = tables._COMBINED
     kind_mask = an._kind_mask
     shifts = an._shift
@@ -150,21 +156,23 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             gain = shared.get(ng << 2 | g)
             if gain is None:
                 gain = 0
-                for g2 in where:
-                    if g2 != g:
-                        ab = _REMAIN[g][g2]  # the two groups besides g and g2
-                        pc = pairs.get(ab)
+                for g2, ab in others[g]:  # (ab: the two groups besides g and g2)
+                    pc = pairs.get(ab)
+                    if pc is None:
+                        x, y = gids[ab[0]], gids[ab[1]]
+                        pc = cmemo.get(x << 20 | y if x <= y else y << 20 | x)
                         if pc is None:
-                            pc = pairs[ab] = combine(gids[ab[0]], gids[ab[1]])
-                        rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
-                        if rest is None:
-                            rest = combine(ng, pc)
-                        sig = sig14[g2]
-                        got = memo.get(sig << 40 | rest << 4 | col)
-                        if got is None:
-                            got = an._positions(sig, rest, col)
-                        if got:
-                            gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
+                            pc = combine(x, y)
+                        pairs[ab] = pc
+                    rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
+                    if rest is None:
+                        rest = combine(ng, pc)
+                    sig = sig14[g2]
+                    got = memo.get(sig << 40 | rest << 4 | col)
+                    if got is None:
+                        got = an._positions(sig, rest, col)
+                    if got:
+                        gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
                 shared[ng << 2 | g] = gain
             if g in where:
                 if i < 0:  # (no vector changed: the hand's own draws in g)
@@ -204,6 +212,39 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         rows.append((d - w_left - 1, -live, k, Row(k, d - w_left - 1, eff, live)))
     rows.sort()  # (shanten, most live, kind: kinds differ, so no two keys tie)
     return [r[3] for r in rows]
+
+
+def forms_above(forms, counts: list[int], m: Melds, after: list[tuple], other: dict[int, int]) -> bool:
+    """Whether the other forms (将将和, 十三烂, 全不靠: `fastforms.OtherForms`) stay above
+    every discard's distance: then they change no row (`OtherForms.merge` keeps a distance
+    and its draws when its own is higher), and the rows above stand. Else the general way
+    (no wildcards here: each after-entry's n is the kind itself). No discard lowers these
+    forms: 十三烂 / 全不靠 keep the most held kinds a target can (fewer kinds held keep no
+    more; a kind held twice is still held after one goes) and 将将和 the 2, 5 and 8s held, so
+    the hand's own distances bound every discard's from below, and a discard is looked at
+    alone only where they do not settle it."""
+    counted = forms._counted(counts, m) if forms.counted else INF
+    e258 = forms._258(counts, m)[0] if forms.all_258 else INF
+    for k, d, _g, _ng, n, _w, _i in after:
+        o = other.get(k, INF)
+        t = d if d < o else o
+        if t >= INF:
+            return False  # (a discard out of reach: the general way settles it)
+        if counted <= t:
+            if counts[n] >= 2:
+                return False  # (the kinds held stay as they are)
+            counts[n] -= 1
+            e = forms._counted(counts, m)
+            counts[n] += 1
+            if e <= t:
+                return False
+        if e258 <= t:
+            counts[n] -= 1
+            e = forms._258(counts, m)[0]
+            counts[n] += 1
+            if e <= t:
+                return False
+    return True
 
 
 _PHYSICAL: WeakKeyDictionary[Analyzer, tuple[int, tuple[tuple[int, int], ...], int, bool]] = WeakKeyDictionary()

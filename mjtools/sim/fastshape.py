@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import add
+from operator import add, sub
 
 from mjtools.analysis.ruletables import group_table
 from mjtools.analysis.shanten import (
@@ -58,11 +58,15 @@ def _lowered(v0: int, draws: dict[int, int]) -> tuple[int, ...] | None:
     base = VECTORS[v0]
     low = [0] * len(base)
     for v, where in draws.items():
-        for x, (a, b) in enumerate(zip(base, VECTORS[v])):
-            if b < a - 1 or (a >= INF > b):
+        fall = list(map(sub, base, VECTORS[v]))  # (how far the draw lowers each entry)
+        if max(fall) > 1:
+            return None
+        x = -1
+        for _ in range(fall.count(1)):
+            x = fall.index(1, x + 1)
+            if base[x] == INF:  # (an unreachable entry made reachable)
                 return None
-            if b == a - 1:
-                low[x] |= where
+            low[x] |= where
     return tuple(low)
 
 class Analyzer(OtherForms, MeldedWildcards):
