@@ -6,7 +6,8 @@ per chunk, not per line); each worker computes its chunk's records (JSON lines a
 rendered for `-f jsonl`, the records themselves for the other formats) and the parent writes
 them in the order of the chunks. A bounded number of chunks is in flight, so a long input
 (or stdin) streams. Workers are forked where the platform can (they start at once, with the
-parent's rules and memos), else spawned; a `Job` is all a worker needs either way.
+parent's rules and memos; batch/forked.py, one thread in the parent), else spawned by a
+multiprocessing Pool; a `Job` is all a worker needs either way.
 
 Every line's record depends on that line alone (the rule files and options resolved once
 per process give the same ruleset everywhere), so the output does not depend on the number
@@ -23,7 +24,8 @@ from itertools import chain
 from typing import Any
 
 CHUNK_LINES = 400  # lines per trip through the general path (a score line is ~0.1 ms)
-IN_FLIGHT = 4  # chunks per worker sent ahead of the one being written
+IN_FLIGHT = 4  # chunks per worker sent ahead of the one being written (Pool)
+FORKED_IN_FLIGHT = 2  # chunks in a forked worker's hands: the one it computes, the next one
 SETTLE_CHUNKS = 3  # a worker freezes what it kept every this many chunks (batch/cases.LongLived)
 
 
@@ -102,8 +104,14 @@ def in_order(fn: Callable[[Any], Any], initargs: tuple, tasks: Iterator[Any], wo
     error in the input) is raised only after the results of the tasks before it."""
     from mjtools.sim.runner import pool_context
 
+    context = pool_context()
+    if context.get_start_method() == "fork":  # (one thread in the parent: batch/forked.py)
+        from mjtools.batch.forked import in_order_forked
+
+        yield from in_order_forked(fn, _start, initargs, iter(tasks), workers, FORKED_IN_FLIGHT)
+        return
     pending: deque = deque()
-    with pool_context().Pool(workers, initializer=_start, initargs=initargs) as pool:
+    with context.Pool(workers, initializer=_start, initargs=initargs) as pool:
         try:
             for task in tasks:
                 pending.append(pool.apply_async(fn, (task,)))
