@@ -23,6 +23,7 @@ forms a hand can take, places the winning tile and checks a reading against the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 
 from mjtools.analysis.blocks import (
@@ -83,6 +84,15 @@ def _wait(block: Block, win: int) -> str:
 _th_counts = itemgetter(*TERMINAL_HONOR)
 
 
+_UNPLAYED: dict[frozenset[int], Callable[[list[int]], tuple[int, ...]]] = {}  # playable kinds -> counts of the others
+
+
+def _unplayed(kinds: frozenset[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    out = [k for k in range(34) if k not in kinds]
+    got = _UNPLAYED[kinds] = itemgetter(*out, *out)  # (twice: a tuple even for a single kind)
+    return got
+
+
 def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     """Decompositions of a hand without wildcards, stand-ins or honor chows; forms the tile
     counts rule out are not searched at all."""
@@ -101,7 +111,7 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
         if win is not None and win < 34:
             counts[win] += 1
     kinds = spec.kinds
-    if len(kinds) < 34 and any(c and k not in kinds for k, c in enumerate(counts)):
+    if len(kinds) < 34 and any((_UNPLAYED.get(kinds) or _unplayed(kinds))(counts)):
         return []  # a tile the variant does not play: no shape holds it
     found: list[tuple[str, tuple[Block, ...], int]] = []
     # The kinds held rule out most irregular forms at once: seven pairs holds 7 kinds at most,

@@ -137,9 +137,11 @@ class Plan(Frozen):
     base_from_all: bool  # ... from every other player still in, or only from the hand's payers
     base_reason: str
     shares_memo: dict[tuple, tuple[tuple[str, str, float], ...]]  # filled as payers are worked out
-    # No dealer factor, surcharge, liability, dealer entry or extra: the ledger then follows
-    # from who pays (the shares' key) and the hand's points alone, and is remembered by them.
-    plain: bool
+    # No dealer factor or surcharge, and no flower or chicken money: the ledger then follows
+    # from who pays (the shares' key), the hand's points and, where the section has them, the
+    # dealer's entries (dealer, streak), and is remembered by them for every hand that makes
+    # nobody liable and holds no kong the section pays for (_settles_by_key).
+    memo: bool
     settled_memo: dict[tuple, tuple[dict[str, float | int], tuple[dict[str, Any], ...]]]
 
     __slots__ = tuple(__annotations__)
@@ -147,7 +149,7 @@ class Plan(Frozen):
 
     def __init__(self, **fields: Any) -> None:
         fields = {**self._DEFAULTS, "others": {}, "shares_memo": {}, "settled_memo": {}, **fields}
-        fields.setdefault("plain", not (fields["per_payer"] or fields["liability"] or fields["dealer_entries"] or fields["extras"]))
+        fields.setdefault("memo", not (fields["per_payer"] or fields["flowers"] or fields["chickens"]))
         missing = set(self.__slots__) - set(fields)
         if missing or len(fields) != len(self.__slots__):
             raise TypeError(f"Plan: missing {sorted(missing)} or unknown {sorted(set(fields) - set(self.__slots__))}")
@@ -372,11 +374,13 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
     if ctx.active:
         check_active(rs, ctx)
     p = plan(rs)
-    if p.plain and not steps and not ctx.active and not ctx.birds and not value.adds:
-        # The common shape (MCR, Sichuan without extras ...): remembered by who pays and the
-        # points; each record gets its own copies.
+    if p.memo and not steps and not ctx.active and not ctx.birds and not value.adds and _settles_by_key(p, hand, ev):
+        # The common shape (MCR, Sichuan without a kong, Cantonese with nobody liable,
+        # Taiwan ...): remembered by who pays and the points; each record gets its own copies.
         points = value.points
         key = (ctx.seat, ctx.tsumo or ctx.from_seat, p.big_pay and not ctx.has("discarder_ready"), type(points), points)
+        if p.dealer_entries:
+            key += (ctx.dealer, ctx.streak)
         got = p.settled_memo.get(key)
         if got is None:
             done = _settle_all(value, rs, ctx, hand, ev, chickens, steps, p)
@@ -386,6 +390,20 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
             got = p.settled_memo[key]
         return Settled(dict(got[0]), 0, [dict(e) for e in got[1]])
     return _settle_all(value, rs, ctx, hand, ev, chickens, steps, p)
+
+
+def _settles_by_key(p: Plan, hand: Hand | None, ev: Evaluation | None) -> bool:
+    """Whether this hand's ledger is the memo key's (given Plan.memo): no liability applies
+    and no kong the section pays for is held (kong entries read the kong's tiles and feeder,
+    too many keys to remember). Flowers and chickens are ruled out by the plan, birds by the
+    caller."""
+    if p.liability and _may_be_liable(p, hand, ev):
+        return False
+    if p.kongs and hand is not None:
+        for m in hand.melds:
+            if m.is_kong:
+                return False
+    return True
 
 
 def _settle_all(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool, steps: Steps, p: Plan) -> Settled:

@@ -375,11 +375,12 @@ def _plain_hand(text: str) -> Hand | None:
     if entry is None:
         return None
     last = entry[0]
-    if aside:  # flowers set aside count as tiles held; the hand's text is not kept then
+    if aside:  # flowers set aside count as tiles held
         p, r = _packed(aside[0].tiles)
         packed += p
         reds += r
-        canon_melds = False
+        if format_aside(aside[0]) != aside_text:  # (the text is kept only where it is the notation)
+            canon_melds = False
     packed_bytes = (packed + entry[1]).to_bytes(NUM_KINDS, "little")
     counts = tuple(packed_bytes)
     if canon:
