@@ -667,3 +667,46 @@ def test_interrupt_is_130_and_one_line(tmp_path):
     # 130, or killed by SIGINT (which a shell also shows as 130) when Python re-raises it at exit
     assert proc.returncode in (130, -signal.SIGINT)
     assert "aborted" in one_line(err.decode())
+
+
+def _batch_with_workers(tmp_path, **popen) -> tuple[subprocess.Popen, Path]:
+    """A `score --input --workers 2` batch long enough to be stopped midway, once its workers
+    have written some of it."""
+    lines = tmp_path / "hands.txt"
+    rng = random.Random(31)
+    hands = ["234567m234p5688s+7s", "123m456p789s1122z+1z", "22334455m667788p+2m", "111999m111999p1s+1s"]
+    lines.write_text("".join(rng.choice(hands) + "\n" for _ in range(400_000)), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "mjtools", "score", "--input", str(lines), "-f", "jsonl", "--workers", "2"], stdout=open(out, "wb"), env=ENV, **popen)
+    deadline = time.time() + 3 * GUARD
+    while time.time() < deadline and not (out.exists() and out.stat().st_size > 20_000 and len(_children(proc.pid)) == 2):
+        time.sleep(0.05)
+    return proc, out
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs /proc")
+def test_batch_workers_interrupted_is_130_one_line_and_no_worker_left(tmp_path):
+    proc, _ = _batch_with_workers(tmp_path, stderr=subprocess.PIPE, preexec_fn=_sigint_default)
+    workers = _children(proc.pid)
+    assert len(workers) == 2
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=3 * GUARD)
+    finally:
+        proc.kill()
+    assert proc.returncode in (130, -signal.SIGINT)
+    assert err.decode().strip() == "mjtools: aborted"  # (no "Exception ignored" from a reader)
+    assert not any(_alive(w) for w in workers)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs /proc")
+def test_batch_workers_end_with_a_killed_parent(tmp_path):
+    proc, _ = _batch_with_workers(tmp_path, stderr=subprocess.DEVNULL)
+    workers = _children(proc.pid)
+    assert len(workers) == 2
+    proc.kill()  # SIGKILL: the workers see their pipes' ends
+    proc.wait(timeout=GUARD)
+    deadline = time.time() + 5
+    while time.time() < deadline and any(_alive(w) for w in workers):
+        time.sleep(0.05)
+    assert not any(_alive(w) for w in workers)

@@ -131,7 +131,7 @@ def in_order_forked(fn: Callable[[Any], Any], initializer: Callable[..., None], 
             sel.register(crew[-1].results, selectors.EVENT_READ, crew[-1])
         done: dict[int, bytes] = {}
         sent = given = 0  # tasks handed out; results yielded
-        reading_failed: BaseException | None = None
+        reading_failed: Exception | None = None
         more = True
         while True:
             while more:  # hand out tasks while some worker has room
@@ -143,7 +143,7 @@ def in_order_forked(fn: Callable[[Any], Any], initializer: Callable[..., None], 
                 except StopIteration:
                     more = False
                     break
-                except BaseException as e:  # (raised after what came before it)
+                except Exception as e:  # (raised after what came before it; Ctrl-C at once)
                     reading_failed, more = e, False
                     break
                 w.to_send += _message(task)

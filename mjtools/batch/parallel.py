@@ -82,7 +82,8 @@ def _case_chunk(chunk: list[tuple[int, str]]) -> tuple[Any, int]:
 
 
 def chunks(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
-    """Lists of `size` items; when reading fails, the items read before it come first."""
+    """Lists of `size` items; when reading fails, the items read before it come first (not on
+    Ctrl-C, nor when the consumer stops: those are BaseExceptions, left to pass)."""
     chunk: list[Any] = []
     try:
         for item in items:
@@ -90,7 +91,7 @@ def chunks(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
             if len(chunk) >= size:
                 yield chunk
                 chunk = []
-    except BaseException:
+    except Exception:
         if chunk:
             yield chunk
         raise
@@ -117,7 +118,7 @@ def in_order(fn: Callable[[Any], Any], initargs: tuple, tasks: Iterator[Any], wo
                 pending.append(pool.apply_async(fn, (task,)))
                 while len(pending) >= workers * IN_FLIGHT:
                     yield pending.popleft().get()
-        except BaseException:
+        except Exception:
             while pending:  # what was read before the failure is written first
                 yield pending.popleft().get()
             raise

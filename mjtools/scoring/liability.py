@@ -126,8 +126,10 @@ def liable_seats(rid: str, rule: Mapping[str, Any], ctx: WinContext, hand: Hand,
 
 def first_liable(rs: Ruleset, ctx: WinContext, hand: Hand, ev: Evaluation, steps: Steps) -> tuple[str, Mapping[str, Any], dict[str, str]] | None:
     """(rule id, rule, seat -> full|half) of the first liability rule that makes someone liable."""
+    melds = len(hand.melds)
     for rid, rule in rs.section("settlement").get("liability", {}).items():
-        if not rule.get("enabled", True) or not _applies(rule, ev):
+        # (fewer melds than the rule's shown sets: nobody liable, without evaluating its pattern)
+        if not rule.get("enabled", True) or melds < rule.get("shown", 0) or not _applies(rule, ev):
             continue
         liable = liable_seats(rid, rule, ctx, hand, ev, steps)
         if liable:
