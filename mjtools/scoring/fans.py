@@ -22,8 +22,10 @@ from mjtools.scoring.fan_spec import (
     compile_instances,
     compile_spec,
     fan_value,
+    held_in_of,
     instances_key_of,
     is_exact,
+    nested_needs,
     pattern_id,
     placement_read,
     reads_fans_of,
@@ -140,7 +142,7 @@ class Plan:
         self.exclude_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
-            self.uses |= e.needs
+            self.uses |= e.needs | nested_needs(rs.fans[e.id]["pattern"])
             for alt in e.alts:
                 self.uses |= alt
         # What the fans read of where the winning tile sits (patterns.PLACEMENT): readings
@@ -189,6 +191,13 @@ class Plan:
         # the bits of the fans each id of it stands for. A reading reads each table once and
         # evaluates only the fans whose id it holds.
         self.table_bits: dict[Callable[[Ctx], Mapping[str, Any]], dict[str, int]] = {}
+        # A pattern a table read for other fans holds whenever it occurs (patterns.HELD_IN) is
+        # filtered by it too, where the plan reads that table anyway.
+        read = {e.table for e in every if e.table is not None}
+        for e in every:
+            held_in = held_in_of(rs.fans[e.id]["pattern"])
+            if e.table is None and not e.alts and not e.exact and held_in in read:
+                e.table = held_in
         for e in every:
             if e.table is not None:
                 bits = self.table_bits.setdefault(e.table, {})
