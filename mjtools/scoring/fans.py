@@ -354,7 +354,20 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         for a in found:
             if a.count != 1:
                 awarded[a.id] = a.count
+    if combine_at and plan.combine_key is not None and not present & plan.on_sets:
+        # (_remembered_passes's look-up first: a hit needs no list of the combine fans)
+        got = plan.combined_memo.get(_combined_key(ctx, plan, found, present, multi))
+        if got is not None:
+            shown, gone, take = got
+            return Evaluation(ctx.d, _kept(found, shown, take, plan, lang), list(gone), None, ctx)
     return _passes(ctx, plan, lang, found, present, flags, excl, [(found[i], e) for i, e in combine_at] if combine_at else [], multi)
+
+
+def _combined_key(ctx: Ctx, plan: Plan, found: list[Awarded], present: int, multi: bool, groups: Any = None) -> tuple:
+    """The key of Plan.combined_memo (_remembered_passes): the concealment, the fans found, their
+    counts where some count more than once, and the combine fans' groups (`groups`; else the
+    value of the plan's one key function that says them)."""
+    return (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, plan.combine_key(ctx) if groups is None else groups)
 
 
 def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluation:
@@ -399,7 +412,7 @@ def _remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], pr
     # (Where one key function says every combine fan's occurrences, its value stands for them.)
     kf = plan.combine_key
     groups = kf(ctx) if kf is not None else combine.occurrences(ctx, combos)
-    key = (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, groups)
+    key = _combined_key(ctx, plan, found, present, multi, groups)
     memo = plan.combined_memo
     got = memo.get(key)
     if got is None:
