@@ -108,3 +108,46 @@ def test_placement_declarations() -> None:
     assert score_plan(load("mcr")).placement == (False, True)
     assert score_plan(load("riichi")).placement is None
     assert "seven_pairs" in {e.id for e in plan_for(load("mcr")).every if e.bit & plan_for(load("mcr")).sure}
+
+
+@pytest.mark.parametrize("rid", ("mcr", "riichi"))
+def test_held_in_tables_hold_their_patterns(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pattern declared held in a table (patterns.HELD_IN: pure_straight in combos.relations)
+    is skipped where that table lacks it: wherever it occurs, the table holds its id."""
+    from mjtools.patterns import HELD_IN, registry
+
+    reg = registry()
+    checked = [0]
+    original = scoring.evaluate_fans
+
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
+        for pid, table in HELD_IN.items():
+            if reg[pid](ctx):
+                assert pid in table(ctx), f"{rid}: {pid} occurs on {ctx.hand} ({ctx.d}) but its table lacks it"
+                checked[0] += 1
+        return original(ctx, rs_, lang, plan_, opening, prune)
+
+    monkeypatch.setattr(scoring, "evaluate_fans", checking)
+    rs = load(rid)
+    rng = random.Random(f"held:{rid}")
+    for text, opts in _cases(rid, rng, 400):
+        try:
+            score(parse_hand(text), rs, build_context(normalize(opts, "score"), rs), text)
+        except MjError:
+            continue
+    assert checked[0] > 20
+    # MCR reads relations for its set combinations, so the plan filters these by it; riichi
+    # reads no table and calls them.
+    assert plan_for(load("mcr")).by_id["pure_straight"].table is not None
+    assert plan_for(load("riichi")).by_id["pure_straight"].table is None
+
+
+def test_nested_alternatives_get_their_hand_bits() -> None:
+    """An any_of tries an alternative only where the reading has its bits, so a plan works out
+    the hand bits of alternatives nested at any depth (here `four`, which no other fan needs)."""
+    from mjtools.patterns.ctx import BIT
+    from mjtools.scoring.fan_spec import compile_spec, nested_needs
+
+    spec = {"all_of": ["self_draw", {"any_of": ["four_in_hand", "seven_pairs"]}]}
+    assert nested_needs(spec) & BIT["four"]
+    assert not compile_spec(spec)[1] & BIT["four"]  # (the all_of itself cannot need it)

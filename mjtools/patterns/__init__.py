@@ -31,6 +31,11 @@ NEEDS_OF: dict[str, Callable[..., int]] = {}
 # pattern's id whenever the pattern occurs (combos.relations: every set combination of the
 # reading). The fan plan reads it once per reading and skips the patterns it does not hold.
 TABLES: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
+# pattern id -> a function of TABLES that holds the pattern's id whenever the pattern occurs,
+# though the pattern is not read from it (pure_straight and combos.relations). A plan that reads
+# that table for other fans anyway also skips this pattern on readings whose table lacks it; a
+# plan that does not read it calls the pattern as before (the table costs more than the call).
+HELD_IN: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
 # pattern id -> whether the bits it needs (NEEDS with NEEDS_OF) are also sufficient: True for
 # any parameters, or a function of the parameters saying so. Such a pattern is 1 on every
 # reading without wildcards that has those bits, so the fan plan counts it without a call. A

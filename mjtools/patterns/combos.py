@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from mjtools.analysis.blocks import CHOW
-from mjtools.patterns import instances, pattern
+from mjtools.patterns import HELD_IN, instances, pattern
 from mjtools.patterns.ctx import Ctx
 
 Groups = tuple[tuple[int, ...], ...]
@@ -273,6 +273,9 @@ def _pure_double_chow(ctx: Ctx, *, concealed_only: bool = False) -> Groups:
 
 for _pid in ("pure_straight", "mixed_straight", "mixed_triple_chow", "triple_pung", "big_three_dragons", "big_four_winds"):
     instances(_pid, key=relations_key)(_of(_pid))
+    # relations holds each of them whenever it occurs (the same sets, by their lowest kinds):
+    # a plan reading relations anyway skips them on readings it lacks them in.
+    HELD_IN[_pid] = relations
 
 
 def _pungs_in(ctx: Ctx, mask: int) -> Groups:

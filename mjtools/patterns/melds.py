@@ -147,7 +147,8 @@ def four_in_hand(ctx: Ctx) -> int:
     if not ctx.wild_kinds and (ctx.spec is None or not ctx.spec.stand_ins):
         # Without wildcards the reading holds the hand's tiles as they are: the kinds held four
         # times, less the kongs (each holds all four of its kind).
-        return ctx.hand.counts[:34].count(4) - len(ctx.kongs)
+        # (as bytes: the count runs in C without a comparison object per kind, ~4k less)
+        return bytes(ctx.hand.counts[:34]).count(4) - len(ctx.kongs)
     kong_kinds = {b.first for b in ctx.kongs}
     c = Counter(ctx.kinds)
     return sum(1 for k, v in c.items() if v == 4 and k not in kong_kinds)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from mjtools.patterns import EXACT, INSTANCES, INSTANCES_KEY, NEEDS, NEEDS_OF, READS_FANS, TABLES, placement_of, registry
+from mjtools.patterns import EXACT, HELD_IN, INSTANCES, INSTANCES_KEY, NEEDS, NEEDS_OF, READS_FANS, TABLES, placement_of, registry
 from mjtools.patterns.ctx import BIT, SUIT_COUNT_BITS, Ctx, situation_bit
 
 Fn = Callable[[Ctx], int]
@@ -54,17 +54,21 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
             return all_of, needs
         if "any_of" in spec:
             parts = [compile_spec(s) for s in spec["any_of"]]
-            fns = [f for f, _ in parts]
             needs = -1
             for _, n in parts:
                 needs &= n
+            # An alternative is tried only on a reading with the bits it needs (they are
+            # necessary: without them it is 0); a wildcard reading has every bit.
+            gated = tuple((f, n) for f, n in parts)
 
             def any_of(c: Ctx) -> int:
                 best = 0
-                for f in fns:
-                    n = f(c)
-                    if n > best:
-                        best = n
+                bits = c.features
+                for f, need in gated:
+                    if need & bits == need:
+                        n = f(c)
+                        if n > best:
+                            best = n
                 return best
 
             return any_of, max(needs, 0)
@@ -135,6 +139,26 @@ def table_of(spec: Any) -> Callable[[Ctx], Mapping[str, Any]] | None:
     if isinstance(spec, Mapping) and set(spec) == {"id"}:
         spec = spec["id"]
     return TABLES.get(spec) if isinstance(spec, str) else None
+
+
+def held_in_of(spec: Any) -> Callable[[Ctx], Mapping[str, Any]] | None:
+    """For a spec that is one pattern without parameters, the table that holds its id whenever
+    it occurs though it is not read from it (`patterns.HELD_IN`), if any."""
+    registry()
+    if isinstance(spec, Mapping) and set(spec) == {"id"}:
+        spec = spec["id"]
+    return HELD_IN.get(spec) if isinstance(spec, str) else None
+
+
+def nested_needs(spec: Any) -> int:
+    """The bits every part of a spec needs, at any depth: an any_of tries an alternative only on
+    a reading with its bits, so the hand bits of each must be worked out (Plan.uses)."""
+    out = compile_spec(spec)[1]
+    if isinstance(spec, Mapping):
+        for key in ("all_of", "any_of", "none_of"):
+            for part in spec.get(key, ()):
+                out |= nested_needs(part)
+    return out
 
 
 def alternatives(spec: Any) -> tuple[int, ...]:

@@ -22,8 +22,10 @@ from mjtools.scoring.fan_spec import (
     compile_instances,
     compile_spec,
     fan_value,
+    held_in_of,
     instances_key_of,
     is_exact,
+    nested_needs,
     pattern_id,
     placement_read,
     reads_fans_of,
@@ -140,7 +142,7 @@ class Plan:
         self.exclude_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
         self.uses = 0  # every feature bit some fan needs (hand_features skips the others)
         for e in every:
-            self.uses |= e.needs
+            self.uses |= e.needs | nested_needs(rs.fans[e.id]["pattern"])
             for alt in e.alts:
                 self.uses |= alt
         # What the fans read of where the winning tile sits (patterns.PLACEMENT): readings
@@ -189,6 +191,13 @@ class Plan:
         # the bits of the fans each id of it stands for. A reading reads each table once and
         # evaluates only the fans whose id it holds.
         self.table_bits: dict[Callable[[Ctx], Mapping[str, Any]], dict[str, int]] = {}
+        # A pattern a table read for other fans holds whenever it occurs (patterns.HELD_IN) is
+        # filtered by it too, where the plan reads that table anyway.
+        read = {e.table for e in every if e.table is not None}
+        for e in every:
+            held_in = held_in_of(rs.fans[e.id]["pattern"])
+            if e.table is None and not e.alts and not e.exact and held_in in read:
+                e.table = held_in
         for e in every:
             if e.table is not None:
                 bits = self.table_bits.setdefault(e.table, {})
@@ -345,7 +354,20 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         for a in found:
             if a.count != 1:
                 awarded[a.id] = a.count
+    if combine_at and plan.combine_key is not None and not present & plan.on_sets:
+        # (_remembered_passes's look-up first: a hit needs no list of the combine fans)
+        got = plan.combined_memo.get(_combined_key(ctx, plan, found, present, multi))
+        if got is not None:
+            shown, gone, take = got
+            return Evaluation(ctx.d, _kept(found, shown, take, plan, lang), list(gone), None, ctx)
     return _passes(ctx, plan, lang, found, present, flags, excl, [(found[i], e) for i, e in combine_at] if combine_at else [], multi)
+
+
+def _combined_key(ctx: Ctx, plan: Plan, found: list[Awarded], present: int, multi: bool, groups: Any = None) -> tuple:
+    """The key of Plan.combined_memo (_remembered_passes): the concealment, the fans found, their
+    counts where some count more than once, and the combine fans' groups (`groups`; else the
+    value of the plan's one key function that says them)."""
+    return (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, plan.combine_key(ctx) if groups is None else groups)
 
 
 def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluation:
@@ -390,7 +412,7 @@ def _remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], pr
     # (Where one key function says every combine fan's occurrences, its value stands for them.)
     kf = plan.combine_key
     groups = kf(ctx) if kf is not None else combine.occurrences(ctx, combos)
-    key = (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, groups)
+    key = _combined_key(ctx, plan, found, present, multi, groups)
     memo = plan.combined_memo
     got = memo.get(key)
     if got is None:

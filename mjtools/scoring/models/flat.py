@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num
 from mjtools.scoring.result import Evaluation, HandValue, Steps
@@ -9,14 +11,27 @@ from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 
 
+def _plan(rs: Ruleset) -> tuple[Any, Any, bool, Any]:
+    """What the model reads of the rule file, once per ruleset (kept on it, as the fan plan is):
+    the scoring section, the stake, whether a cap is set, the unit."""
+    got = rs.__dict__.get("_flat_plan")
+    if got is None:
+        sc = rs.section("scoring")
+        got = rs.__dict__["_flat_plan"] = (sc, sc.get("stake", sc.get("base", 1)), sc.get("cap_points") is not None, sc.get("unit", ""))
+    return got
+
+
 @model("flat", reads_placement=False)
 def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     """points = scoring.stake (default scoring.base) + the sum of the fans (each payer)."""
-    sc = rs.section("scoring")
-    base = sc.get("stake", sc.get("base", 1))
+    sc, base, capped, unit = _plan(rs)
     total = sum([a.value * a.count for a in ev.fans])  # (Awarded.total inlined: once per reading)
     if steps:
         steps.append(fan_line(ev.fans))
         steps.msg("flat.sum", base=num(base), total=num(total), points=num(base + total))
-    points, limit = apply_cap_points(base + total, sc, steps)
-    return HandValue(num(total), num(points), limit=limit, unit=sc.get("unit", ""))
+    points = base + total
+    limit = None
+    if capped:  # (apply_cap_points only where a cap is set: it changes nothing otherwise)
+        points, limit = apply_cap_points(points, sc, steps)
+    # (num inlined where the amount is an int, as most are)
+    return HandValue(total if type(total) is int else num(total), points if type(points) is int else num(points), limit=limit, unit=unit)
