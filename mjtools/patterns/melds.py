@@ -131,8 +131,10 @@ def gen(ctx: Ctx, *, in_seven_pairs: bool = True, luxury_uses_one: bool = False)
     """Each four of a kind in the hand, melds included (根). With `in_seven_pairs: false`
     a four inside seven pairs is left to the luxury pattern; with `luxury_uses_one: true` the
     luxury hand (龙七对) uses up one four and any further four still counts."""
-    c = Counter(ctx.kinds)
-    n = sum(1 for v in c.values() if v >= 4)
+    if not ctx.wild_kinds and (ctx.spec is None or not ctx.spec.stand_ins):
+        n = bytes(ctx.hand.counts[:34]).count(4)  # (the reading holds the hand's tiles: see four_in_hand)
+    else:
+        n = sum(1 for v in Counter(ctx.kinds).values() if v >= 4)
     if ctx.form == "seven_pairs" and (not in_seven_pairs or luxury_uses_one):
         from mjtools.patterns.shapes import luxury_seven_pairs
 

@@ -374,11 +374,13 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
     if ctx.active:
         check_active(rs, ctx)
     p = plan(rs)
-    if p.memo and not steps and not ctx.active and not ctx.birds and not value.adds and _settles_by_key(p, hand, ev):
+    if p.memo and not steps and not ctx.active and not ctx.birds and _settles_by_key(p, hand, ev):
         # The common shape (MCR, Sichuan without a kong, Cantonese with nobody liable,
         # Taiwan ...): remembered by who pays and the points; each record gets its own copies.
         points = value.points
         key = (ctx.seat, ctx.tsumo or ctx.from_seat, p.big_pay and not ctx.has("discarder_ready"), type(points), points)
+        if value.adds:  # (自摸加底: an entry per payer, by its reason and amount)
+            key += (tuple(value.adds),)
         if p.dealer_entries:
             key += (ctx.dealer, ctx.streak)
         got = p.settled_memo.get(key)
