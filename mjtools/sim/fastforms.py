@@ -1,11 +1,14 @@
 """The forms beyond sets + pair, seven pairs and thirteen orphans, for `fastshape.Analyzer`:
-将将和 (`all_258`, Changsha), 十三烂 (`thirteen_unrelated`, Nanchang) and 全不靠 (`knitted`).
+将将和 (`all_258`, Changsha), 十三烂 (`thirteen_unrelated`, Nanchang), 全不靠 (`knitted`) and
+组合龙 (`knitted_straight`, MCR: a knitted straight, one set and a pair, at most one meld).
 
 将将和 is counted in closed form: its distance is the tiles of the hand that are not a 2, 5 or 8
 (of the suits a requirement allows), and any 2, 5 or 8 lowers it while fewer are held than
 the hand needs. The other two are counted by `analysis/forms.py` itself, memoised on which
 kinds the hand holds (all they read), and a draw of a kind not yet held lowers them when the
-memoised count of the hand with that tile does.
+memoised count of the hand with that tile does. 组合龙 is counted by `analysis/forms.py` too,
+memoised per hand (its set and pair read the counts), where the fewest kinds a knitted
+straight misses does not already put it above the distance asked about.
 `tests/test_sim_fastshape.py` holds every answer to `shanten.py`.
 """
 
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mjtools.analysis.forms import OTHER_FORMS
+from mjtools.analysis.forms import OTHER_FORMS, _knit_best, knitted_straight_distance
 from mjtools.analysis.shapes import KINDS_258
 from mjtools.analysis.tables import INF
 
@@ -36,6 +39,8 @@ class OtherForms:
         self.size = spec.hand_size + 1
         self.kinds = tuple(k for k in sorted(spec.kinds) if k < 34)
         self._memo: dict[bytes, int] = {}
+        self.knit_straight = "knitted_straight" in spec.forms
+        self._ks_memo: dict[tuple[bytes, Melds], int] = {}
         self._kinds_258: dict[frozenset[int], tuple[int, ...]] = {}  # group set -> its 2, 5 and 8s
 
     # -- 将将和 ---------------------------------------------------------------------------------
@@ -89,12 +94,47 @@ class OtherForms:
         kinds, so a held tile beyond the first of its kind is never kept."""
         return 14 - (len(counts) - counts.count(0))
 
+    # -- 组合龙 ----------------------------------------------------------------------------------
+    @staticmethod
+    def _ks_floor(counts: list[int], m: Melds) -> int:
+        """A lower bound of 组合龙's distance: the fewest kinds a knitted straight misses."""
+        return INF if m.n > 1 else 9 - _knit_best(counts)
+
+    def _ks(self, counts: list[int], m: Melds) -> int:
+        """组合龙's distance (`forms.knitted_straight_distance`, least over the group sets)."""
+        if m.n > 1:
+            return INF
+        key = (bytes(counts[:34]), m)
+        got = self._ks_memo.get(key)
+        if got is None:
+            st = self.an._state(counts[:34], 0, m)
+            got = min((knitted_straight_distance(st, self.an.spec, gs) for gs in self.an._group_sets(m)), default=INF)
+            if len(self._ks_memo) >= MEMO_LIMIT:
+                self._ks_memo.clear()
+            self._ks_memo[key] = got
+        return got
+
+    def _ks_gain(self, counts: list[int], m: Melds, target: int) -> int:
+        """The kinds whose draw lowers 组合龙's distance below `target` (a kind held four
+        times has no copy left to draw)."""
+        gain = 0
+        for k in self.kinds:
+            if counts[k] >= 4:
+                continue
+            counts[k] += 1
+            if self._ks(counts, m) < target:
+                gain |= 1 << k
+            counts[k] -= 1
+        return gain
+
     def distance(self, counts: list[int], m: Melds, below: int = INF) -> int:
         """The least distance of these forms where it is below `below`; otherwise some value
         at least `below` (the caller keeps the least of both)."""
         d = self._counted(counts, m) if self._counted_floor(counts) < below else INF
         if self.all_258:
             d = min(d, self._258(counts, m)[0])
+        if self.knit_straight and self._ks_floor(counts, m) < min(d, below):
+            d = min(d, self._ks(counts, m))
         return d
 
     def merge(self, counts: list[int], m: Melds, d: int, gain: int) -> tuple[int, int]:
@@ -105,6 +145,12 @@ class OtherForms:
                 d, gain = e, mask
             elif e == d < INF:
                 gain |= mask
+        if self.knit_straight and self._ks_floor(counts, m) <= d:
+            e = self._ks(counts, m)
+            if e < d:
+                d, gain = e, self._ks_gain(counts, m, e)
+            elif e == d < INF:
+                gain |= self._ks_gain(counts, m, e)
         if self._counted_floor(counts) > d:
             return d, gain  # (neither lower nor equal)
         e = self._counted(counts, m)

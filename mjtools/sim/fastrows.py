@@ -215,16 +215,18 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
 
 
 def forms_above(forms, counts: list[int], m: Melds, after: list[tuple], other: dict[int, int]) -> bool:
-    """Whether the other forms (将将和, 十三烂, 全不靠: `fastforms.OtherForms`) stay above
+    """Whether the other forms (将将和, 十三烂, 全不靠, 组合龙: `fastforms.OtherForms`) stay above
     every discard's distance: then they change no row (`OtherForms.merge` keeps a distance
     and its draws when its own is higher), and the rows above stand. Else the general way
     (no wildcards here: each after-entry's n is the kind itself). No discard lowers these
     forms: 十三烂 / 全不靠 keep the most held kinds a target can (fewer kinds held keep no
-    more; a kind held twice is still held after one goes) and 将将和 the 2, 5 and 8s held, so
+    more; a kind held twice is still held after one goes), 将将和 the 2, 5 and 8s held and
+    组合龙 the straight's kinds and the set and pair held (a distance never falls with a tile fewer), so
     the hand's own distances bound every discard's from below, and a discard is looked at
     alone only where they do not settle it."""
     counted = forms._counted(counts, m) if forms.counted else INF
     e258 = forms._258(counts, m)[0] if forms.all_258 else INF
+    ks = forms._ks(counts, m) if forms.knit_straight else INF
     for k, d, _g, _ng, n, _w, _i in after:
         o = other.get(k, INF)
         t = d if d < o else o
@@ -241,6 +243,12 @@ def forms_above(forms, counts: list[int], m: Melds, after: list[tuple], other: d
         if e258 <= t:
             counts[n] -= 1
             e = forms._258(counts, m)[0]
+            counts[n] += 1
+            if e <= t:
+                return False
+        if ks <= t:
+            counts[n] -= 1
+            e = forms._ks(counts, m)
             counts[n] += 1
             if e <= t:
                 return False
