@@ -104,10 +104,16 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                     st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
                     o = by[bk] = an._other_distance(st, m)
                 other[k] = o
-    if forms is not None and not forms_above(forms, counts, m, after, other):
-        return None
+    knit = None  # kind -> 组合龙's distance after its discard, where it reaches the row's
+    if forms is not None:
+        knit = forms_above(forms, counts, m, after, other)
+        if knit is None:
+            return None
     if only_best:  # (least shanten: distance less the wildcards left)
-        if other:
+        if knit:
+            least = min(min(a[1], other.get(a[0], INF), knit.get(a[0], INF)) - a[5] for a in after)
+            after = [a for a in after if min(a[1], other.get(a[0], INF), knit.get(a[0], INF)) - a[5] == least]
+        elif other:
             least = min(min(a[1], other.get(a[0], INF)) - a[5] for a in after)
             after = [a for a in after if min(a[1], other.get(a[0], INF)) - a[5] == least]
         else:
@@ -190,6 +196,13 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                     gain |= got << shifts[g] if shifts[g] is not None else kind_mask(g, got)
             if o == d:
                 gain |= ogain
+        if knit and k in knit:  # 组合龙 at or below the other forms after this discard
+            e = knit[k]
+            if e <= d:
+                counts[n] -= 1
+                kg = forms._ks_gain(counts, m, e)  # type: ignore[union-attr]
+                counts[n] += 1
+                gain, d = (kg, e) if e < d else (gain | kg, d)
         if d >= INF:
             rows.append((INF, 0, k, Row(k, INF, [], 0)))
             continue
@@ -214,45 +227,51 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     return [r[3] for r in rows]
 
 
-def forms_above(forms, counts: list[int], m: Melds, after: list[tuple], other: dict[int, int]) -> bool:
-    """Whether the other forms (将将和, 十三烂, 全不靠, 组合龙: `fastforms.OtherForms`) stay above
-    every discard's distance: then they change no row (`OtherForms.merge` keeps a distance
-    and its draws when its own is higher), and the rows above stand. Else the general way
-    (no wildcards here: each after-entry's n is the kind itself). No discard lowers these
-    forms: 十三烂 / 全不靠 keep the most held kinds a target can (fewer kinds held keep no
-    more; a kind held twice is still held after one goes), 将将和 the 2, 5 and 8s held and
-    组合龙 the straight's kinds and the set and pair held (a distance never falls with a tile fewer), so
-    the hand's own distances bound every discard's from below, and a discard is looked at
-    alone only where they do not settle it."""
+def forms_above(forms, counts: list[int], m: Melds, after: list[tuple], other: dict[int, int]) -> dict[int, int] | None:
+    """Where the other forms (将将和, 十三烂, 全不靠, 组合龙: `fastforms.OtherForms`) change no
+    row or only through 组合龙, the discards whose 组合龙 distance is at most their row's
+    distance, with that distance (the caller merges them as `OtherForms.merge` would); None
+    where 将将和, 十三烂 or 全不靠 reach a row (then the general way: no wildcards here, each
+    after-entry's n is the kind itself). No discard lowers these forms: 十三烂 / 全不靠 keep the
+    most held kinds a target can (fewer kinds held keep no more; a kind held twice is still
+    held after one goes), 将将和 the 2, 5 and 8s held and 组合龙 the straight's kinds, its set
+    and its pair (a distance never falls with a tile fewer), so the hand's own distances
+    bound every discard's from below, and a discard is looked at alone only where they do
+    not settle it."""
     counted = forms._counted(counts, m) if forms.counted else INF
     e258 = forms._258(counts, m)[0] if forms.all_258 else INF
-    ks = forms._ks(counts, m) if forms.knit_straight else INF
+    ks = INF
+    if forms.knit_straight and after:  # (counted where its cheap bound reaches some row)
+        top = max(min(a[1], other.get(a[0], INF)) for a in after)
+        if forms._ks_floor(counts, m) <= top:
+            ks = forms._ks(counts, m, top + 1)
+    knit: dict[int, int] = {}
     for k, d, _g, _ng, n, _w, _i in after:
         o = other.get(k, INF)
         t = d if d < o else o
         if t >= INF:
-            return False  # (a discard out of reach: the general way settles it)
+            return None  # (a discard out of reach: the general way settles it)
         if counted <= t:
             if counts[n] >= 2:
-                return False  # (the kinds held stay as they are)
+                return None  # (the kinds held stay as they are)
             counts[n] -= 1
             e = forms._counted(counts, m)
             counts[n] += 1
             if e <= t:
-                return False
+                return None
         if e258 <= t:
             counts[n] -= 1
             e = forms._258(counts, m)[0]
             counts[n] += 1
             if e <= t:
-                return False
+                return None
         if ks <= t:
             counts[n] -= 1
-            e = forms._ks(counts, m)
+            e = forms._ks(counts, m, t + 1)
             counts[n] += 1
             if e <= t:
-                return False
-    return True
+                knit[k] = e
+    return knit
 
 
 _PHYSICAL: WeakKeyDictionary[Analyzer, tuple[int, tuple[tuple[int, int], ...], int, bool]] = WeakKeyDictionary()
