@@ -115,6 +115,8 @@ class Analyzer(OtherForms, MeldedWildcards):
             if lay is not None:
                 for i, k in enumerate(lay[1]):
                     self.pos[k] = (g, i)
+        # per kind 0-49: (group, position, the position's step in the group's key), None outside
+        self._steps = [(self.pos[k][0], self.pos[k][1], POW5[self.pos[k][1]]) if k in self.pos else None for k in range(50)]
         # a group whose kinds are consecutive turns position masks into kind masks by a shift
         self._shift = [lay[1][0] if lay is not None and lay[1] == tuple(range(lay[1][0], lay[1][0] + len(lay[1]))) else None for lay in self.layout]
         self._key_parts: list[tuple[int, int, int, dict[bytes, int], tuple[int, ...], tuple[int, ...]]] = [
