@@ -271,7 +271,7 @@ class Analyzer(OtherForms, MeldedWildcards):
         pk = tid << 24 | key
         got = self._sigs.get(pk)
         if got is None:
-            t = (tg[ids[key]],) + tuple(tg[ids[key + POW5[i]]] if key // POW5[i] % 5 < 4 else -1 for i in range(n))
+            t = (tg[ids[key]], *[tg[ids[key + p]] if key // p % 5 < 4 else -1 for p in POW5[:n]])
             got = self._sig_ids.get(t)
             if got is None:
                 got = self._sig_ids[t] = len(self._sig_list)
