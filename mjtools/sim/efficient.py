@@ -194,10 +194,10 @@ class EfficientBot(Bot):
         if not by.get("discard"):
             return actions[0]
         kind, row = self.choose_discard(view, by)
-        riichi = {kind_of(a.tile): a for a in by.get("riichi", ())}
+        riichi = {a.tile & 63: a for a in by["riichi"]} if "riichi" in by else {}  # (tile & 63: its kind, `kind_of`)
         if kind in riichi and row is not None and row.shanten == 0 and (row.live > 0 or self.declare_always):
             return riichi[kind]
-        return next(a for a in by["discard"] if kind_of(a.tile) == kind)
+        return next(a for a in by["discard"] if a.tile & 63 == kind)
 
     def allowed_discards(self, view: View, by: dict[str, list[Action]]) -> set[int]:
         """Kinds it may discard: wildcards stay while anything else can go, unless putting one
