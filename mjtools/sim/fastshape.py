@@ -49,18 +49,19 @@ _SIG_IDS: dict[tuple[int, ...], int] = {}  # signature -> its id
 _SIG_LIST: list[tuple[int, ...]] = []  # id -> signature
 _SIG_DRAWS: list[tuple[tuple[int, int], ...]] = []  # id -> (vector a draw makes, positions making it)
 _SIG_LOW: list[tuple[int, ...] | None] = []  # id -> `_lowered`
-# A group pattern's signature depends only on its table and key, so table ids are global too
-# (the tables kept alive here: an id is never reused) and so is the (table, key) -> signature
-# memo; likewise a group's raw counts -> key memo per (kinds' slice, kinds).
-_TIDS: dict[tuple[int, int], tuple[int, object, object]] = {}  # (id(ids), id(to-global)) -> (table id, ids, to-global)
+# A group pattern's signature depends only on its table, its group's size and its key, so
+# table ids (per table and size) are global too (the tables kept alive here: an id is never
+# reused) and so is the (table id, key) -> signature memo; likewise a group's raw counts -> key
+# memo per (kinds' slice, kinds).
+_TIDS: dict[tuple[int, int, int], tuple[int, object, object]] = {}  # (id(ids), id(to-global), size) -> (table id, ids, to-global)
 _SIGS: dict[int, int] = {}  # (table id << 24 | pattern key) -> signature
 _KEY_MEMOS: dict[tuple, dict[bytes, int]] = {}  # (first kind, end, kinds) -> raw counts -> key
 
 
-def _table_id(ids: object, to_global: object) -> int:
-    got = _TIDS.get((id(ids), id(to_global)))
+def _table_id(ids: object, to_global: object, size: int) -> int:
+    got = _TIDS.get((id(ids), id(to_global), size))
     if got is None:
-        got = _TIDS[id(ids), id(to_global)] = (len(_TIDS), ids, to_global)
+        got = _TIDS[id(ids), id(to_global), size] = (len(_TIDS), ids, to_global)
     return got[0]
 
 
@@ -231,7 +232,7 @@ class Analyzer(OtherForms, MeldedWildcards):
                         for g in range(4):
                             if g in groups and variant[g] is not None:
                                 ids, to_global = group_table(variant[g], self.layout[g][1], way[g])
-                                tid = _table_id(ids, to_global)
+                                tid = _table_id(ids, to_global, len(self.layout[g][1]))
                                 parts.append((g, tid, ids, to_global, self.layout[g][1]))
                                 self._meta[tid] = (variant[g], way[g])
                         got.append(parts)
