@@ -313,3 +313,22 @@ def test_rows_with_other_forms_above(name, rng, monkeypatch):
             least = min(w["shanten"] for w in want)
             assert got == ([w for w in want if w["shanten"] == least] if only_best else want), (name, str(drawn), only_best)
     assert taken[True] and (taken[False] or name == "all258"), taken
+
+
+
+
+def test_specs_share_signature_memos():
+    """The (table, key) -> signature memo is shared by every analysis in the process: groups
+    that read one table at different sizes (sanma's 1m / 9m group and the honours share the
+    no-chow table) keep their own signatures (the vector after a draw at each position)."""
+    from mjtools.sim import fastshape
+
+    copies = [4] * 34 + [0] * 16
+    for name in ("sanma", "riichi", "pungs"):
+        an = Analyzer(SPECS[name], copies)
+        for g, tid, ids, tg, kinds in an._readings(fastshape.NO_MELDS)[0]:
+            for key in range(25):  # (counts of the first two positions only: valid at every size)
+                sig = an._sigs.get(tid << 24 | key)
+                if sig is None:
+                    sig = an._sig(tid, ids, tg, len(kinds), key)
+                assert len(fastshape._SIG_LIST[sig]) == 1 + len(kinds), (name, g, key)
