@@ -4,11 +4,11 @@
 
 将将和 is counted in closed form: its distance is the tiles of the hand that are not a 2, 5 or 8
 (of the suits a requirement allows), and any 2, 5 or 8 lowers it while fewer are held than
-the hand needs. The other two are counted by `analysis/forms.py` itself, memoised on which
+the hand needs. 十三烂 and 全不靠 are counted by `analysis/forms.py` itself, memoised on which
 kinds the hand holds (all they read), and a draw of a kind not yet held lowers them when the
-memoised count of the hand with that tile does. 组合龙 is counted by `analysis/forms.py` too,
-memoised per hand (its set and pair read the counts), where the fewest kinds a knitted
-straight misses does not already put it above the distance asked about.
+memoised count of the hand with that tile does. 组合龙 is counted from the plain tables as
+`forms.knitted_straight_distance` counts it, only where the fewest kinds a knitted straight
+misses does not already put it above the distance asked about.
 `tests/test_sim_fastshape.py` holds every answer to `shanten.py`.
 """
 
