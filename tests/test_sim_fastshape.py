@@ -23,7 +23,7 @@ SPECS = {
     "knitted": ShapeSpec(forms=("standard", "seven_pairs", "knitted")),
     "pungs": ShapeSpec(forms=("standard",), chows=False),
     "pungs_seven": ShapeSpec(forms=("standard", "seven_pairs"), chows=False),
-    "mcr_forms": ShapeSpec(forms=("standard", "seven_pairs", "thirteen_orphans", "knitted")),  # (MCR less 组合龙, which the simulator does not count)
+    "mcr_forms": ShapeSpec(forms=("standard", "seven_pairs", "thirteen_orphans", "knitted", "knitted_straight")),
     "all258": ShapeSpec(forms=("standard", "seven_pairs", "all_258")),
 }
 
@@ -72,6 +72,72 @@ def test_agrees_with_shanten_py(name, rng):
         rows = an.discard_rows(list(drawn.concealed_counts()), melds_info([m.kinds for m in drawn.melds]), list(drawn.counts), [4] * 50)
         got = [{"tile": kind_str(r.kind), "shanten": r.shanten, "effective": [kind_str(e) for e in r.effective], "effective_count": r.live} for r in rows]
         assert got == want, (name, str(drawn))
+
+
+def knitted_hand(rng, size, melds):
+    """A hand holding six to nine kinds of one knitted straight (组合龙), the rest at random,
+    with `melds` pungs: random hands seldom come near the form."""
+    from itertools import permutations
+
+    from mjtools.tiles.hand import Meld
+
+    order = rng.choice(list(permutations(range(3))))
+    straight = [9 * g + order[g] + 3 * j for g in range(3) for j in range(3)]
+    keep = rng.sample(straight, min(size - 3 * melds, rng.randint(6, 9)))
+    pool = [k for k in range(34) for _ in range(4)]
+    for k in keep:
+        pool.remove(k)
+    rng.shuffle(pool)
+    laid: list[int] = []
+    for _ in range(melds):
+        k = rng.choice([k for k in range(34) if pool.count(k) >= 3 and k not in laid])
+        for _ in range(3):
+            pool.remove(k)
+        laid.append(k)
+    tiles = sorted(keep + pool[: size - 3 * melds - len(keep)])
+    return Hand(tuple(Tile(k) for k in tiles), tuple(Meld((Tile(k),) * 3, "pung", source="S") for k in laid))
+
+
+def test_knitted_straight_hands(rng, monkeypatch):
+    """组合龙 (a knitted straight, a set and a pair; MCR) on hands near it, with no meld, one
+    (the set) or two (out of the form): shanten, effective tiles, waits and every discard row
+    as shanten.py / waits.py, both the 14-tile rows and the least rows; the discard rows
+    merge 组合龙 themselves (`fastrows.forms_above` names the discards it reaches)."""
+    from mjtools.sim import fastrows
+
+    merged = []
+    real = fastrows.forms_above
+
+    def spy(*args):
+        got = real(*args)
+        merged.append(bool(got))
+        return got
+
+    monkeypatch.setattr(fastrows, "forms_above", spy)
+    spec = SPECS["mcr_forms"]
+    copies = [4] * 34 + [0] * 16
+    an = Analyzer(spec, copies)
+    for i in range(int(os.environ.get("FAST_N", "25")) * 4):
+        melds = (0, 1, 1, 2)[i % 4]
+        hand = knitted_hand(rng, 13, melds)
+        st = state_of(hand, spec)
+        counts, wild = an.natural(hand.concealed_counts())
+        mi = melds_info([m.kinds for m in hand.melds])
+        held = list(hand.counts)
+        sh, eff = an.effective(counts, wild, mi, held)
+        assert sh == shanten_of_state(st, spec)[0], str(hand)
+        assert eff == effective(st, spec, copies), str(hand)
+        assert an.waits(counts, wild, mi, held) == waits_of(st, spec, copies), str(hand)
+        drawn = knitted_hand(rng, 14, melds)
+        unseen = [rng.randint(0, 4) for _ in range(50)]
+        want = discard_table(state_of(drawn, spec), spec, copies, unseen)
+        mi = melds_info([m.kinds for m in drawn.melds])
+        for best in (False, True):
+            rows = an.discard_rows(list(drawn.concealed_counts()), mi, list(drawn.counts), unseen, only_best=best)
+            got = [{"tile": kind_str(r.kind), "shanten": r.shanten, "effective": [kind_str(e) for e in r.effective], "effective_count": r.live} for r in rows]
+            least = want[0]["shanten"]
+            assert got == (want if not best else [w for w in want if w["shanten"] == least]), str(drawn)
+    assert any(merged)
 
 
 @pytest.mark.slow
@@ -216,8 +282,9 @@ def test_positions_lowered_exactly(rng):
 @pytest.mark.parametrize("name", ["mcr_forms", "all258", "unrelated"])
 def test_rows_with_other_forms_above(name, rng, monkeypatch):
     """`fastrows.rows_one_reading` answers hands whose other forms (全不靠, 十三烂, 将将和) stay
-    above every discard's distance, and gives way to the general path where they do not:
-    the rows (all, and least shanten only) equal shanten.py's either way, and both paths occur."""
+    above every discard's distance (组合龙 is merged into the rows), and gives way to the
+    general path where they do not: the rows (all, and least shanten only) equal shanten.py's
+    either way, and both paths occur."""
     from mjtools.sim import fastrows
 
     spec = SPECS[name]
@@ -227,7 +294,7 @@ def test_rows_with_other_forms_above(name, rng, monkeypatch):
 
     def spy(*args):
         got = real(*args)
-        taken[got] += 1
+        taken[got is not None] += 1
         return got
 
     monkeypatch.setattr(fastrows, "forms_above", spy)
@@ -246,3 +313,22 @@ def test_rows_with_other_forms_above(name, rng, monkeypatch):
             least = min(w["shanten"] for w in want)
             assert got == ([w for w in want if w["shanten"] == least] if only_best else want), (name, str(drawn), only_best)
     assert taken[True] and (taken[False] or name == "all258"), taken
+
+
+
+
+def test_specs_share_signature_memos():
+    """The (table, key) -> signature memo is shared by every analysis in the process: groups
+    that read one table at different sizes (sanma's 1m / 9m group and the honours share the
+    no-chow table) keep their own signatures (the vector after a draw at each position)."""
+    from mjtools.sim import fastshape
+
+    copies = [4] * 34 + [0] * 16
+    for name in ("sanma", "riichi", "pungs"):
+        an = Analyzer(SPECS[name], copies)
+        for g, tid, ids, tg, kinds in an._readings(fastshape.NO_MELDS)[0]:
+            for key in range(25):  # (counts of the first two positions only: valid at every size)
+                sig = an._sigs.get(tid << 24 | key)
+                if sig is None:
+                    sig = an._sig(tid, ids, tg, len(kinds), key)
+                assert len(fastshape._SIG_LIST[sig]) == 1 + len(kinds), (name, g, key)

@@ -120,6 +120,7 @@ class EfficientBot(Bot):
         self.live = 0  # live tiles of the last discard under that plan
         self.last: tuple | None = None  # (hand after it, shanten, live tiles, value x chance)
         self._flush: dict[tuple, tuple[int, list[int] | None]] = {}  # (`_flush_key`)
+        self._weighable: dict[int, tuple[dict[str, float], list[tuple[int, Plan, float]]]] = {}  # id of a `_vmaxes` answer -> it, its plans
 
     # -- value x chance ---------------------------------------------------------------------
     def _honors(self, d: Decision, counts: Sequence[int]) -> tuple[int, int]:
@@ -193,10 +194,10 @@ class EfficientBot(Bot):
         if not by.get("discard"):
             return actions[0]
         kind, row = self.choose_discard(view, by)
-        riichi = {kind_of(a.tile): a for a in by.get("riichi", ())}
+        riichi = {a.tile & 63: a for a in by["riichi"]} if "riichi" in by else {}  # (tile & 63: its kind, `kind_of`)
         if kind in riichi and row is not None and row.shanten == 0 and (row.live > 0 or self.declare_always):
             return riichi[kind]
-        return next(a for a in by["discard"] if kind_of(a.tile) == kind)
+        return next(a for a in by["discard"] if a.tile & 63 == kind)
 
     def allowed_discards(self, view: View, by: dict[str, list[Action]]) -> set[int]:
         """Kinds it may discard: wildcards stay while anything else can go, unless putting one
@@ -235,10 +236,10 @@ class EfficientBot(Bot):
         spec = d.an.spec
         far = sh_any if v_any else INF
         groups = None
-        for i, (plan, fam) in enumerate(self.plan_families, 1):
-            vmax = vmaxes[fam]
-            if vmax < GAIN * v_any or not vmax:
-                continue
+        got = self._weighable.get(id(vmaxes))
+        if got is None:  # (the plans that may pay clearly more: per `_vmaxes` answer, kept alive here)
+            got = self._weighable[id(vmaxes)] = (vmaxes, [(i, plan, vmaxes[fam]) for i, (plan, fam) in enumerate(self.plan_families, 1) if not (vmaxes[fam] < GAIN * v_any or not vmaxes[fam])])
+        for i, plan, vmax in got[1]:
             if groups is None:  # tiles held per group m, p, s, z (for the lower bounds)
                 c = d.counts
                 groups = (sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34]), sum(c[34:]))

@@ -1,11 +1,14 @@
 """The forms beyond sets + pair, seven pairs and thirteen orphans, for `fastshape.Analyzer`:
-将将和 (`all_258`, Changsha), 十三烂 (`thirteen_unrelated`, Nanchang) and 全不靠 (`knitted`).
+将将和 (`all_258`, Changsha), 十三烂 (`thirteen_unrelated`, Nanchang), 全不靠 (`knitted`) and
+组合龙 (`knitted_straight`, MCR: a knitted straight, one set and a pair, at most one meld).
 
 将将和 is counted in closed form: its distance is the tiles of the hand that are not a 2, 5 or 8
 (of the suits a requirement allows), and any 2, 5 or 8 lowers it while fewer are held than
-the hand needs. The other two are counted by `analysis/forms.py` itself, memoised on which
+the hand needs. 十三烂 and 全不靠 are counted by `analysis/forms.py` itself, memoised on which
 kinds the hand holds (all they read), and a draw of a kind not yet held lowers them when the
-memoised count of the hand with that tile does.
+memoised count of the hand with that tile does. 组合龙 is counted from the plain tables as
+`forms.knitted_straight_distance` counts it, only where the fewest kinds a knitted straight
+misses does not already put it above the distance asked about.
 `tests/test_sim_fastshape.py` holds every answer to `shanten.py`.
 """
 
@@ -13,9 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mjtools.analysis.forms import OTHER_FORMS
+from mjtools.analysis.forms import OTHER_FORMS, _one_set_spec, _plain_groups, knitted_straight_distance
+from mjtools.analysis.irregular import KNITTED_MASKS, KNITTED_STRAIGHTS, held_number_kinds
 from mjtools.analysis.shapes import KINDS_258
-from mjtools.analysis.tables import INF
+from mjtools.analysis.tables import INF, POW5, VECTORS, combine, vector
 
 if TYPE_CHECKING:
     from mjtools.sim.fastshape import Analyzer, Melds
@@ -36,6 +40,15 @@ class OtherForms:
         self.size = spec.hand_size + 1
         self.kinds = tuple(k for k in sorted(spec.kinds) if k < 34)
         self._memo: dict[bytes, int] = {}
+        # 组合龙 needs every number kind in the shapes and a 13-tile hand (else never reached);
+        # the plain tables count it where no void suit or suit rule splits the groups
+        self.knit_straight = "knitted_straight" in spec.forms
+        self._ks_ok = spec.hand_size == 13 and all(k in spec.kinds for k in range(27))
+        plain = _plain_groups(_one_set_spec(spec)) if self._ks_ok and an.void is None and spec.max_suits is None else None
+        self._ks_plain = plain if plain and len(plain) == 4 else None
+        self._ks_where = {k: (g, POW5[i]) for g, (_, kinds) in enumerate(plain) for i, k in enumerate(kinds)} if self._ks_plain else {}
+        # (the analysis's own group keys serve where its groups are the same)
+        self._ks_keys = self._ks_plain is not None and [lay[1] for lay in an.layout if lay is not None] == [kinds for _, kinds in self._ks_plain]
         self._kinds_258: dict[frozenset[int], tuple[int, ...]] = {}  # group set -> its 2, 5 and 8s
 
     # -- 将将和 ---------------------------------------------------------------------------------
@@ -89,12 +102,121 @@ class OtherForms:
         kinds, so a held tile beyond the first of its kind is never kept."""
         return 14 - (len(counts) - counts.count(0))
 
+    # -- 组合龙 ----------------------------------------------------------------------------------
+    @staticmethod
+    def _ks_order(counts: list[int]) -> list[tuple[int, int]]:
+        """(kinds missed, straight) for the six knitted straights, fewest missed first."""
+        held = held_number_kinds(counts)
+        return sorted([(9 - (held & mask).bit_count(), si) for si, mask in enumerate(KNITTED_MASKS)])
+
+    def _ks_floor(self, counts: list[int], m: Melds) -> int:
+        """A lower bound of 组合龙's distance: the fewest kinds a knitted straight misses."""
+        if m.n > 1 or not self._ks_ok:
+            return INF
+        held = held_number_kinds(counts)
+        return 9 - max([(held & mask).bit_count() for mask in KNITTED_MASKS])
+
+    def _ks_rest(self, counts: list[int], keys: list[int], straight: tuple[int, ...]) -> tuple[list[int], list[int]]:
+        """The group keys and vectors of the tiles beside a knitted straight (one of each of
+        its held kinds taken out)."""
+        rest = list(keys)
+        where = self._ks_where
+        for k in straight:
+            if counts[k]:
+                g, p = where[k]
+                rest[g] -= p
+        return rest, [vector(variant, rk) for (variant, _), rk in zip(self._ks_plain, rest)]  # type: ignore[arg-type]
+
+    def _ks(self, counts: list[int], m: Melds, below: int = INF, at: list | None = None) -> int:
+        """组合龙's distance (as `forms.knitted_straight_distance`) where it is below `below`
+        (else some value at least `below`): per knitted straight, the kinds it misses plus the
+        distance of the rest to 1 - melds sets and a pair, straights missing fewest first.
+        With `at`, every straight reaching the least is appended as (straight, rest keys, rest
+        vectors) (`_ks_gain`)."""
+        if m.n > 1:
+            return INF
+        if self._ks_plain is None:
+            return self._ks_slow(counts, m)
+        col = 2 * (1 - m.n) + 1
+        keys = self.an.keys(counts) if self._ks_keys else [sum(counts[k] * p for k, p in zip(kinds, POW5)) for _, kinds in self._ks_plain]
+        best = INF
+        for missing, si in self._ks_order(counts):
+            if missing > best or missing >= below or (at is None and missing == best):
+                break
+            straight = KNITTED_STRAIGHTS[si]
+            rest, vecs = self._ks_rest(counts, keys, straight)
+            acc = vecs[0]
+            for v in vecs[1:]:
+                acc = combine(acc, v)
+            d = missing + VECTORS[acc][col]
+            if d < best:
+                best = d
+                if at is not None:
+                    at.clear()
+            if d == best and at is not None:
+                at.append((straight, rest, vecs))
+        return best
+
+    def _ks_slow(self, counts: list[int], m: Melds) -> int:
+        if m.n > 1:
+            return INF
+        st = self.an._state(counts[:34], 0, m)
+        return min((knitted_straight_distance(st, self.an.spec, gs) for gs in self.an._group_sets(m)), default=INF)
+
+    def _ks_gain(self, counts: list[int], m: Melds, target: int) -> int:
+        """The kinds whose draw lowers 组合龙's distance (`target`, the least): a draw lowers
+        a straight's total by one at most (a kind it misses, or a tile of the rest), so it
+        lowers the least exactly when it lowers a straight at the least: a kind that straight
+        misses, or a draw lowering its rest's distance. A kind held four times has no copy
+        left to draw."""
+        plain = self._ks_plain
+        if plain is None:
+            return self._ks_gain_slow(counts, m, target)
+        at: list[tuple[tuple[int, ...], list[int], list[int]]] = []
+        if self._ks(counts, m, INF, at) != target:
+            return 0
+        col = 2 * (1 - m.n) + 1
+        gain = 0
+        for straight, rest, vecs in at:
+            for k in straight:
+                if not counts[k]:
+                    gain |= 1 << k
+            acc = vecs[0]
+            for v in vecs[1:]:
+                acc = combine(acc, v)
+            now = VECTORS[acc][col]
+            for g, (variant, kinds) in enumerate(plain):
+                others = -1  # (the other groups' combined vector, made when first needed)
+                for i, k in enumerate(kinds):
+                    if counts[k] >= 4 or gain >> k & 1:
+                        continue
+                    if others < 0:
+                        for g2, v in enumerate(vecs):
+                            if g2 != g:
+                                others = v if others < 0 else combine(others, v)
+                    if VECTORS[combine(vector(variant, rest[g] + POW5[i]), others)][col] < now:
+                        gain |= 1 << k
+        return gain
+
+    def _ks_gain_slow(self, counts: list[int], m: Melds, target: int) -> int:
+        gain = 0
+        for k in self.kinds:
+            if counts[k] >= 4:
+                continue
+            counts[k] += 1
+            if self._ks_slow(counts, m) < target:
+                gain |= 1 << k
+            counts[k] -= 1
+        return gain
+
     def distance(self, counts: list[int], m: Melds, below: int = INF) -> int:
         """The least distance of these forms where it is below `below`; otherwise some value
         at least `below` (the caller keeps the least of both)."""
         d = self._counted(counts, m) if self._counted_floor(counts) < below else INF
         if self.all_258:
             d = min(d, self._258(counts, m)[0])
+        if self.knit_straight and self._ks_floor(counts, m) < min(d, below):
+            d = min(d, self._ks(counts, m, min(d, below)))
         return d
 
     def merge(self, counts: list[int], m: Melds, d: int, gain: int) -> tuple[int, int]:
@@ -105,6 +227,12 @@ class OtherForms:
                 d, gain = e, mask
             elif e == d < INF:
                 gain |= mask
+        if self.knit_straight and self._ks_floor(counts, m) <= d:
+            e = self._ks(counts, m, d + 1)
+            if e < d:
+                d, gain = e, self._ks_gain(counts, m, e)
+            elif e == d < INF:
+                gain |= self._ks_gain(counts, m, e)
         if self._counted_floor(counts) > d:
             return d, gain  # (neither lower nor equal)
         e = self._counted(counts, m)

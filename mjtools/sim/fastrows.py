@@ -55,35 +55,68 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     seen: dict[int, int] = {}  # (new vector << 2 | group) -> distance
     outside = (next(iter(where), 0), -1)
     after = []
-    for k in kinds:
-        if k in wilds:
-            n, w_left = -1, wild - 1
-            g, i = outside
-        else:
-            n, w_left = stand.get(k, k), wild
-            g, i = pos.get(n, outside)
-        w = where.get(g)
-        if w is None or i < 0:
-            ng, i = gids[g], -1
-        else:
-            ng = w[2][w[1][keys[g] - POW5[i]]]
-        d = seen.get(ng << 2 | g)
-        if d is None:
-            r = rests[g]
-            fk = r << 24 | ng << 4 | col if ng < 1 << 20 else -1  # (ids stay far below)
-            d = fin.get(fk)
+    if wilds or stand:
+        for k in kinds:
+            if k in wilds:
+                n, w_left = -1, wild - 1
+                g, i = outside
+            else:
+                n, w_left = stand.get(k, k), wild
+                g, i = pos.get(n, outside)
+            w = where.get(g)
+            if w is None or i < 0:
+                ng, i = gids[g], -1
+            else:
+                ng = w[2][w[1][keys[g] - POW5[i]]]
+            d = seen.get(ng << 2 | g)
             if d is None:
-                d = min(min(map(add, VECTORS[r][: col + 1], VECTORS[ng][col::-1])), INF)
-                if len(fin) >= MEMO_LIMIT:
-                    fin.clear()
-                if fk >= 0:
-                    fin[fk] = d
-            seen[ng << 2 | g] = d
-        after.append((k, d, g, ng, n, w_left, i))  # (i: the position in g, -1 if none)
+                r = rests[g]
+                fk = r << 24 | ng << 4 | col if ng < 1 << 20 else -1  # (ids stay far below)
+                d = fin.get(fk)
+                if d is None:
+                    d = min(min(map(add, VECTORS[r][: col + 1], VECTORS[ng][col::-1])), INF)
+                    if len(fin) >= MEMO_LIMIT:
+                        fin.clear()
+                    if fk >= 0:
+                        fin[fk] = d
+                seen[ng << 2 | g] = d
+            after.append((k, d, g, ng, n, w_left, i))  # (i: the position in g, -1 if none)
+        low = min([a[1] - a[5] for a in after]) if after else INF  # (least standard distance less wildcards left)
+    else:
+        # no wildcard or stand-in: each kind is its own natural kind, no wildcard is left
+        # (the loop above less what they need)
+        low = INF
+        steps = an._steps
+        for k in kinds:
+            p = steps[k]
+            if p is None:  # (a kind outside the shapes)
+                g, i = outside
+                ng = gids[g]
+            else:
+                g, i, step = p
+                w = where.get(g)
+                if w is None:
+                    ng, i = gids[g], -1
+                else:
+                    ng = w[2][w[1][keys[g] - step]]
+            d = seen.get(ng << 2 | g)
+            if d is None:
+                r = rests[g]
+                fk = r << 24 | ng << 4 | col if ng < 1 << 20 else -1  # (ids stay far below)
+                d = fin.get(fk)
+                if d is None:
+                    d = min(min(map(add, VECTORS[r][: col + 1], VECTORS[ng][col::-1])), INF)
+                    if len(fin) >= MEMO_LIMIT:
+                        fin.clear()
+                    if fk >= 0:
+                        fin[fk] = d
+                seen[ng << 2 | g] = d
+            if d < low:
+                low = d
+            after.append((k, d, g, ng, k, 0, i))
     # Seven pairs / orphans: removing a tile never lowers their distance, so they matter
     # only for discards whose standard distance is at least the 14-tile hand's.
     st14 = None
-    low = min([a[1] - a[5] for a in after]) if after else INF  # (least standard distance less wildcards left)
     if (an.seven or an.orphans) and not m.n and not (only_best and an._other_bound(counts) - wild > low):
         st14 = an._stats(counts)
     o14 = an._other_distance(st14, m) if st14 is not None else INF
@@ -104,14 +137,22 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                     st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
                     o = by[bk] = an._other_distance(st, m)
                 other[k] = o
-    if forms is not None and not forms_above(forms, counts, m, after, other):
-        return None
+    knit = None  # kind -> 组合龙's distance after its discard, where it reaches the row's
+    if forms is not None:
+        knit = forms_above(forms, counts, m, after, other)
+        if knit is None:
+            return None
     if only_best:  # (least shanten: distance less the wildcards left)
-        if other:
+        if knit:
+            least = min(min(a[1], other.get(a[0], INF), knit.get(a[0], INF)) - a[5] for a in after)
+            after = [a for a in after if min(a[1], other.get(a[0], INF), knit.get(a[0], INF)) - a[5] == least]
+        elif other:
             least = min(min(a[1], other.get(a[0], INF)) - a[5] for a in after)
             after = [a for a in after if min(a[1], other.get(a[0], INF)) - a[5] == least]
-        else:
+        elif wild:
             after = [a for a in after if a[1] - a[5] == low]
+        else:
+            after = [a for a in after if a[1] == low]
     shared: dict[int, int] = {}  # (new vector << 2 | group) -> draws helping the others
     rows: list[tuple[int, int, int, Row]] = []
     copies = an.copies
@@ -122,7 +163,10 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         sig = sigs.get(w[0] << 24 | keys[g])
         sig14[g] = sig if sig is not None else an._sig(w[0], w[1], w[2], len(w[3]), keys[g])
     pairs: dict[tuple[int, int], int] = {}
-    others = {g: [(g2, _REMAIN[g][g2]) for g2 in where if g2 != g] for g in range(4)}
+    wk = tuple(where)
+    others = _OTHERS.get(wk)
+    if others is None:  # (per group: the other groups read, each with the two besides both)
+        others = _OTHERS[wk] = {g: [(g2, _REMAIN[g][g2]) for g2 in where if g2 != g] for g in range(4)}
     cmemo = tables._COMBINED
     kind_mask = an._kind_mask
     shifts = an._shift
@@ -132,6 +176,55 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     # kinds whose every copy is held (no draw of them): seldom any
     full = 0 if mapped or max(held[:34]) < an.fewest else sum(1 << x for x in compress(range(34), map(ge, held, copies)))
     parts: dict[tuple, tuple[int, int, int, int]] = {}  # bucket -> `_other_gain_parts` (the stats alike)
+    if not other and not knit and not mapped:
+        # the common case (no seven pairs / orphans or 组合龙 at the rows' distance, no
+        # wildcard or stand-in): the loop below less what those need
+        for k, d, g, ng, _n, _w, i in after:
+            gain = shared.get(ng << 2 | g)
+            if gain is None:
+                gain = 0
+                for g2, ab in others[g]:  # (ab: the two groups besides g and g2)
+                    pc = pairs.get(ab)
+                    if pc is None:
+                        x, y = gids[ab[0]], gids[ab[1]]
+                        pc = cmemo.get(x << 20 | y if x <= y else y << 20 | x)
+                        if pc is None:
+                            pc = combine(x, y)
+                        pairs[ab] = pc
+                    rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
+                    if rest is None:
+                        rest = combine(ng, pc)
+                    sig = sig14[g2]
+                    got = memo.get(sig << 40 | rest << 4 | col)
+                    if got is None:
+                        got = an._positions(sig, rest, col)
+                    if got:
+                        gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
+                shared[ng << 2 | g] = gain
+            w = where.get(g)
+            if w is not None:
+                if i < 0:  # (no vector changed: the hand's own draws in g)
+                    sig = sig14[g]
+                else:
+                    key = keys[g] - POW5[i]
+                    sig = sigs.get(w[0] << 24 | key)
+                    if sig is None:
+                        sig = an._sig(w[0], w[1], w[2], len(w[3]), key)
+                got = memo.get(sig << 40 | rests[g] << 4 | col)
+                if got is None:
+                    got = an._positions(sig, rests[g], col)
+                if got:
+                    gain |= got << shifts[g] if shifts[g] is not None else kind_mask(g, got)
+            if d >= INF:
+                rows.append((INF, 0, k, Row(k, INF, [], 0)))
+                continue
+            if full:
+                gain &= ~full | 1 << k  # (the discarded kind is no longer all held)
+            eff = kinds_of_mask(gain)
+            live = sum(map(unseen.__getitem__, eff))
+            rows.append((d - 1, -live, k, Row(k, d - 1, eff, live)))
+        rows.sort()
+        return [r[3] for r in rows]
     for k, d, g, ng, n, w_left, i in after:
         o = other.get(k, INF)
         ogain = 0
@@ -190,6 +283,13 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                     gain |= got << shifts[g] if shifts[g] is not None else kind_mask(g, got)
             if o == d:
                 gain |= ogain
+        if knit and k in knit:  # 组合龙 at or below the other forms after this discard
+            e = knit[k]
+            if e <= d:
+                counts[n] -= 1
+                kg = forms._ks_gain(counts, m, e)  # type: ignore[union-attr]
+                counts[n] += 1
+                gain, d = (kg, e) if e < d else (gain | kg, d)
         if d >= INF:
             rows.append((INF, 0, k, Row(k, INF, [], 0)))
             continue
@@ -214,37 +314,51 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     return [r[3] for r in rows]
 
 
-def forms_above(forms, counts: list[int], m: Melds, after: list[tuple], other: dict[int, int]) -> bool:
-    """Whether the other forms (将将和, 十三烂, 全不靠: `fastforms.OtherForms`) stay above
-    every discard's distance: then they change no row (`OtherForms.merge` keeps a distance
-    and its draws when its own is higher), and the rows above stand. Else the general way
-    (no wildcards here: each after-entry's n is the kind itself). No discard lowers these
-    forms: 十三烂 / 全不靠 keep the most held kinds a target can (fewer kinds held keep no
-    more; a kind held twice is still held after one goes) and 将将和 the 2, 5 and 8s held, so
-    the hand's own distances bound every discard's from below, and a discard is looked at
-    alone only where they do not settle it."""
+def forms_above(forms, counts: list[int], m: Melds, after: list[tuple], other: dict[int, int]) -> dict[int, int] | None:
+    """Where the other forms (将将和, 十三烂, 全不靠, 组合龙: `fastforms.OtherForms`) change no
+    row or only through 组合龙, the discards whose 组合龙 distance is at most their row's
+    distance, with that distance (the caller merges them as `OtherForms.merge` would); None
+    where 将将和, 十三烂 or 全不靠 reach a row (then the general way: no wildcards here, each
+    after-entry's n is the kind itself). No discard lowers these forms: 十三烂 / 全不靠 keep the
+    most held kinds a target can (fewer kinds held keep no more; a kind held twice is still
+    held after one goes), 将将和 the 2, 5 and 8s held and 组合龙 the straight's kinds, its set
+    and its pair (a distance never falls with a tile fewer), so the hand's own distances
+    bound every discard's from below, and a discard is looked at alone only where they do
+    not settle it."""
     counted = forms._counted(counts, m) if forms.counted else INF
     e258 = forms._258(counts, m)[0] if forms.all_258 else INF
+    ks = INF
+    if forms.knit_straight and after:  # (counted where its cheap bound reaches some row)
+        top = max(min(a[1], other.get(a[0], INF)) for a in after)
+        if forms._ks_floor(counts, m) <= top:
+            ks = forms._ks(counts, m, top + 1)
+    knit: dict[int, int] = {}
     for k, d, _g, _ng, n, _w, _i in after:
         o = other.get(k, INF)
         t = d if d < o else o
         if t >= INF:
-            return False  # (a discard out of reach: the general way settles it)
+            return None  # (a discard out of reach: the general way settles it)
         if counted <= t:
             if counts[n] >= 2:
-                return False  # (the kinds held stay as they are)
+                return None  # (the kinds held stay as they are)
             counts[n] -= 1
             e = forms._counted(counts, m)
             counts[n] += 1
             if e <= t:
-                return False
+                return None
         if e258 <= t:
             counts[n] -= 1
             e = forms._258(counts, m)[0]
             counts[n] += 1
             if e <= t:
-                return False
-    return True
+                return None
+        if ks <= t:
+            counts[n] -= 1
+            e = forms._ks(counts, m, t + 1)
+            counts[n] += 1
+            if e <= t:
+                knit[k] = e
+    return knit
 
 
 _PHYSICAL: WeakKeyDictionary[Analyzer, tuple[int, tuple[tuple[int, int], ...], int, bool]] = WeakKeyDictionary()
@@ -342,6 +456,7 @@ _TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 # the two groups besides a pair of groups
 _REMAIN = [[tuple(x for x in range(4) if x not in (g, h)) for h in range(4)] for g in range(4)]
+_OTHERS: dict[tuple[int, ...], dict[int, list[tuple[int, tuple[int, ...]]]]] = {}  # groups read -> `others`
 
 
 # -- pungs-only shapes: every kind plays alike ---------------------------------------------------

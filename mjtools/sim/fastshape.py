@@ -49,6 +49,20 @@ _SIG_IDS: dict[tuple[int, ...], int] = {}  # signature -> its id
 _SIG_LIST: list[tuple[int, ...]] = []  # id -> signature
 _SIG_DRAWS: list[tuple[tuple[int, int], ...]] = []  # id -> (vector a draw makes, positions making it)
 _SIG_LOW: list[tuple[int, ...] | None] = []  # id -> `_lowered`
+# A group pattern's signature depends only on its table, its group's size and its key, so
+# table ids (per table and size) are global too (the tables kept alive here: an id is never
+# reused) and so is the (table id, key) -> signature memo; likewise a group's raw counts -> key
+# memo per (kinds' slice, kinds).
+_TIDS: dict[tuple[int, int, int], tuple[int, object, object]] = {}  # (id(ids), id(to-global), size) -> (table id, ids, to-global)
+_SIGS: dict[int, int] = {}  # (table id << 24 | pattern key) -> signature
+_KEY_MEMOS: dict[tuple, dict[bytes, int]] = {}  # (first kind, end, kinds) -> raw counts -> key
+
+
+def _table_id(ids: object, to_global: object, size: int) -> int:
+    got = _TIDS.get((id(ids), id(to_global), size))
+    if got is None:
+        got = _TIDS[id(ids), id(to_global), size] = (len(_TIDS), ids, to_global)
+    return got[0]
 
 
 def _lowered(v0: int, draws: dict[int, int]) -> tuple[int, ...] | None:
@@ -115,17 +129,20 @@ class Analyzer(OtherForms, MeldedWildcards):
             if lay is not None:
                 for i, k in enumerate(lay[1]):
                     self.pos[k] = (g, i)
+        # per kind 0-49: (group, position, the position's step in the group's key), None outside
+        self._steps = [(self.pos[k][0], self.pos[k][1], POW5[self.pos[k][1]]) if k in self.pos else None for k in range(50)]
         # a group whose kinds are consecutive turns position masks into kind masks by a shift
         self._shift = [lay[1][0] if lay is not None and lay[1] == tuple(range(lay[1][0], lay[1][0] + len(lay[1]))) else None for lay in self.layout]
         self._key_parts: list[tuple[int, int, int, dict[bytes, int], tuple[int, ...], tuple[int, ...]]] = [
-            (g, (0, 9, 18, 27)[g], (9, 18, 27, 34)[g], {}, lay[1], POW5[: len(lay[1])]) for g, lay in enumerate(self.layout) if lay is not None
+            (g, (0, 9, 18, 27)[g], (9, 18, 27, 34)[g], _KEY_MEMOS.setdefault(((0, 9, 18, 27)[g], (9, 18, 27, 34)[g], lay[1]), {}), lay[1], POW5[: len(lay[1])])
+            for g, lay in enumerate(self.layout)
+            if lay is not None
         ]
         self.plans: dict = {}  # plan -> its Analyzer (`plans.plan_analyzer`)
         self.symmetric: bool | None = None  # every kind plays alike (`fastrows.symmetric`)
         self._profiles: dict[tuple[int, ...], dict | None] = {}  # (`fastrows.rows_symmetric`)
         self._readings_cache: dict[Melds, list] = {}
         self._meta: dict[int, tuple[str, tuple | None]] = {}  # table id -> (variant, split checks)
-        self._tids: dict[int, int] = {}  # id of a table's local -> global list -> a small table id
         self._capped_memo: dict[tuple, int] = {}  # (group keys, melds) -> `_capped`
         self._sets: dict[Melds, list[frozenset[int]]] = {}
         # memos keyed by global vector ids and signatures alone: shared (`_MEMO` ...)
@@ -137,7 +154,7 @@ class Analyzer(OtherForms, MeldedWildcards):
         self._other_memo: dict[tuple[int, ...], int] = {}  # stats -> `_other_distance` (no melds)
         self._other_gain_memo: dict[tuple[int, ...], tuple[int, int, int, int]] = {}  # (stats, target) -> `_other_gain_parts`
         self._th_mask = sum(1 << k for k in TERMINAL_HONOR if k in spec.kinds)
-        self._sigs: dict[int, int] = {}  # (table id << 24 | pattern key) -> signature
+        self._sigs: dict[int, int] = _SIGS  # (table id << 24 | pattern key) -> signature: shared
         self._sig_ids, self._sig_list, self._sig_draws = _SIG_IDS, _SIG_LIST, _SIG_DRAWS
 
     # -- conversions ----------------------------------------------------------------------------
@@ -215,7 +232,7 @@ class Analyzer(OtherForms, MeldedWildcards):
                         for g in range(4):
                             if g in groups and variant[g] is not None:
                                 ids, to_global = group_table(variant[g], self.layout[g][1], way[g])
-                                tid = self._tids.setdefault(id(to_global), len(self._tids))
+                                tid = _table_id(ids, to_global, len(self.layout[g][1]))
                                 parts.append((g, tid, ids, to_global, self.layout[g][1]))
                                 self._meta[tid] = (variant[g], way[g])
                         got.append(parts)
@@ -255,7 +272,7 @@ class Analyzer(OtherForms, MeldedWildcards):
         pk = tid << 24 | key
         got = self._sigs.get(pk)
         if got is None:
-            t = (tg[ids[key]],) + tuple(tg[ids[key + POW5[i]]] if key // POW5[i] % 5 < 4 else -1 for i in range(n))
+            t = (tg[ids[key]], *[tg[ids[key + p]] if key // p % 5 < 4 else -1 for p in POW5[:n]])
             got = self._sig_ids.get(t)
             if got is None:
                 got = self._sig_ids[t] = len(self._sig_list)
