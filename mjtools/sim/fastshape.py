@@ -405,7 +405,7 @@ class Analyzer(OtherForms, MeldedWildcards):
             keys = self.keys(counts)
         d, gain = self._std_gain(keys, counts, m) if self.has_standard else (INF, 0)
         if d < INF and wild and m.n and self.meld_cap:
-            if not self._exact(counts, m, d, gain):
+            if not self._exact(counts, m, d, gain, wild):
                 return self._rich_effective(counts, wild, m, held)
             gain = self._rich_gain(counts, wild, m, d, gain)
         if (self.seven or self.orphans) and not m.n and floor <= d:
