@@ -377,9 +377,10 @@ class Analyzer(OtherForms, MeldedWildcards):
             return sh + 1 if sh < INF else INF
         if self.slow:
             return distance(self._state(counts, wild, m), self.spec, self.void)
-        d = self._std_distance(self.keys(counts), m) if self.has_standard else INF
+        keys = self.keys(counts) if self.has_standard else None
+        d = self._std_distance(keys, m) if keys is not None else INF
         if d < INF and wild and m.n and self.meld_cap:
-            d = self._rich_std(counts, wild, m, d)
+            d = self._rich_std(counts, wild, m, d, -1, keys)
         if (self.seven or self.orphans) and not m.n and self._other_bound(counts) < d:
             d = min(d, self._other_distance(self._stats(counts), m))
         if self._forms is not None:
@@ -405,9 +406,9 @@ class Analyzer(OtherForms, MeldedWildcards):
             keys = self.keys(counts)
         d, gain = self._std_gain(keys, counts, m) if self.has_standard else (INF, 0)
         if d < INF and wild and m.n and self.meld_cap:
-            if not self._exact(counts, m, d, gain, wild):
+            if not self._exact(counts, m, d, gain, wild, keys):
                 return self._rich_effective(counts, wild, m, held)
-            gain = self._rich_gain(counts, wild, m, d, gain)
+            gain = self._rich_gain(counts, wild, m, d, gain, keys)
         if (self.seven or self.orphans) and not m.n and floor <= d:
             st = self._stats(counts)
             d2 = self._other_distance(st, m)
@@ -423,7 +424,7 @@ class Analyzer(OtherForms, MeldedWildcards):
             return d - wild - 1, [k for k in kinds_of_mask(gain) if held[k] < self.copies[k]]
         from mjtools.sim.fastrows import Physical  # (wildcards, stand-ins: physical kinds)
 
-        return d - wild - 1, Physical(self, held).effective(gain, self.wild_helps(counts, wild, m, d, gain), -1)
+        return d - wild - 1, Physical(self, held).effective(gain, self.wild_helps(counts, wild, m, d, gain, keys), -1)
 
     def _drawable(self, held: Sequence[int]) -> int:
         mask = self.kinds_mask
