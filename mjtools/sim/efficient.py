@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
 
 from mjtools.analysis.tables import INF
 from mjtools.rules.model import Ruleset
@@ -37,6 +38,7 @@ GAIN = 2.5  # a narrower plan is weighed when it may pay this much more than the
 BEHIND = 1  # where they pay nothing, plans this much behind the nearest one are weighed too
 TOP_ROWS = 6  # discards weighed per plan (the best by shanten, then live tiles)
 NEAR_LIVE = 0.7  # ... keeping at least this share of the best discard's live tiles
+_KINDS50 = range(50)
 
 
 class Decision:
@@ -389,7 +391,8 @@ class EfficientBot(Bot):
         leaves the plan's hand as it is: while one is held, those are its best discards."""
         kinds = plan.kinds(d.an.spec)
         if kinds is not None:
-            out = [k for k in range(50) if d.counts[k] and ok(k) and k not in pa.wild and pa.stand.get(k, k) not in kinds]
+            wild_kinds, stand = pa.wild, pa.stand
+            out = [k for k in compress(_KINDS50, d.counts) if ok(k) and k not in wild_kinds and stand.get(k, k) not in kinds]
             if out:
                 nat, wild = pa.natural(counts)
                 sig = self._flush_key(plan, nat, wild, d.m)
@@ -403,7 +406,7 @@ class EfficientBot(Bot):
                     eff = [e for e in eff if e in kinds or e in pa.wild]
                     if sig is not None:
                         self._flush[sig] = (low, eff)
-                live = sum(d.unseen[e] for e in eff)
+                live = sum(map(d.unseen.__getitem__, eff))
                 return [Row(k, low, eff, live) for k in out]
         if plan.name != "simples":
             return pa.discard_rows(counts, d.m, d.held, d.unseen, ok, True)

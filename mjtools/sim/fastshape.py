@@ -36,6 +36,8 @@ from mjtools.sim.fastbase import MEMO_LIMIT, NO_MELDS, Melds, Row, group_of, kin
 from mjtools.sim.fastother import _SLOTS, OtherForms
 from mjtools.sim.fastwild import MeldedWildcards
 
+WHOLE_KEYS_LIMIT = 1 << 15  # hands whose group keys an analysis keeps
+
 __all__ = ["MEMO_LIMIT", "NO_MELDS", "Analyzer", "Melds", "Row", "group_of", "kinds_of_mask", "melds_info"]
 
 # What depends only on group vectors (global ids, `analysis.tables.VECTORS`) and signatures
@@ -120,6 +122,7 @@ class Analyzer(OtherForms, MeldedWildcards):
         self._key_parts: list[tuple[int, int, int, dict[bytes, int], tuple[int, ...], tuple[int, ...]]] = [
             (g, (0, 9, 18, 27)[g], (9, 18, 27, 34)[g], {}, lay[1], POW5[: len(lay[1])]) for g, lay in enumerate(self.layout) if lay is not None
         ]
+        self._whole_keys: dict[bytes, tuple[int, ...]] = {}  # a hand's counts -> its group keys
         self.plans: dict = {}  # plan -> its Analyzer (`plans.plan_analyzer`)
         self.symmetric: bool | None = None  # every kind plays alike (`fastrows.symmetric`)
         self._profiles: dict[tuple[int, ...], dict | None] = {}  # (`fastrows.rows_symmetric`)
@@ -165,8 +168,11 @@ class Analyzer(OtherForms, MeldedWildcards):
     def keys(self, counts: list[int]) -> list[int]:
         """The table key of each group (m, p, s, z), memoised on the group's raw counts (one
         bytes() and one dict lookup instead of nine multiplications)."""
-        out = [0, 0, 0, 0]
         whole = bytes(counts[:34])  # (one conversion, sliced per group)
+        got = self._whole_keys.get(whole)  # (a hand is asked about several times a decision)
+        if got is not None:
+            return list(got)
+        out = [0, 0, 0, 0]
         for g, lo, hi, memo, kinds, pows in self._key_parts:
             raw = whole[lo:hi]
             key = memo.get(raw)
@@ -175,6 +181,9 @@ class Analyzer(OtherForms, MeldedWildcards):
                 if len(memo) > MEMO_LIMIT:
                     memo.clear()
             out[g] = key
+        if len(self._whole_keys) >= WHOLE_KEYS_LIMIT:
+            self._whole_keys.clear()
+        self._whole_keys[whole] = tuple(out)
         return out
 
     def _state(self, counts: list[int], wild: int, m: Melds, held: Sequence[int] | None = None) -> HandState:
