@@ -132,13 +132,15 @@ class MeldedWildcards:
                 continue  # no least-D target adds a copy of k
             c = counts[k]
             cap = max(4 - mc[k], c)
-            if cap >= 4 or k not in self.pos:
+            # (a target lacks at least j tiles to hold j more copies: none of distance d
+            # holds more than c + d)
+            if cap >= 4 or cap + 1 - c > d or k not in self.pos:
                 continue
             if keys is None:
                 keys = self.keys(counts)
             g, i = self.pos[k]
             j = cap + 1 - c  # the first copy beyond the cap, then one more while D falls
-            while c + j <= 4:
+            while c + j <= 4 and j <= d:
                 keys[g] += j * POW5[i]
                 d2 = self._std_distance(keys, m)
                 keys[g] -= j * POW5[i]
