@@ -121,7 +121,7 @@ def _natural_blocks(counts: list[int], wild: int, sets: int, pair: bool, start: 
         yield list(nat), w, s, p
 
 
-_NATURAL_LIMIT = 1 << 15
+_NATURAL_LIMIT = 1 << 12  # (readings hold blocks the collector walks: kept few)
 Reading = tuple[tuple[Block, ...], int, int, bool]
 
 

@@ -241,16 +241,20 @@ class EfficientBot(Bot):
             vmax = vmaxes[fam]
             if vmax < GAIN * v_any or not vmax:
                 continue
-            if groups is None:  # tiles held per group m, p, s, z (for the lower bounds)
+            if groups is None:  # natural tiles held per group m, p, s, z (for the lower bounds)
                 c = d.counts
+                wild_held = sum(c[k] for k in spec.wild_kinds) if spec.wild_kinds else 0
+                if wild_held:  # (wildcards apart)
+                    c = list(c)
+                    for k in spec.wild_kinds:
+                        c[k] = 0
                 groups = (sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34]), sum(c[34:]))
                 total = groups[0] + groups[1] + groups[2] + groups[3] + groups[4]
-                wild_held = any(c[k] for k in spec.wild_kinds) if spec.wild_kinds else False
             suit = plan.suit
-            if suit is not None and not wild_held:  # (a flush: tiles of other groups go)
+            if suit is not None:  # (a flush: natural tiles of other groups go)
                 bound = total - groups[suit] - (groups[3] if plan.name == "half" else 0) - 2
             else:
-                bound = lower_bound(plan, c, d.m, spec, groups)
+                bound = lower_bound(plan, c, d.m, spec, groups, wild_held)
             if bound > far or (d.m.n and not plan.fits(d.m, spec)):
                 continue
             weigh.append((bound, i, plan, vmax))
