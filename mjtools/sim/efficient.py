@@ -241,10 +241,10 @@ class EfficientBot(Bot):
             vmax = vmaxes[fam]
             if vmax < GAIN * v_any or not vmax:
                 continue
-            if groups is None:  # natural tiles held per group m, p, s, z (for the lower bounds)
+            if groups is None:  # tiles held per group m, p, s, z (for the lower bounds)
                 c = d.counts
                 wild_held = sum(c[k] for k in spec.wild_kinds) if spec.wild_kinds else 0
-                if wild_held:  # (wildcards apart)
+                if wild_held:  # (natural tiles only: wildcards counted apart)
                     c = list(c)
                     for k in spec.wild_kinds:
                         c[k] = 0
