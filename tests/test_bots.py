@@ -96,6 +96,50 @@ def test_plan_discards_agree_with_the_general_engine(rid):
             assert lower_bound(plan, c, NO_MELDS, spec, groups) <= rows[0].shanten, (rid, str(plan))
 
 
+def test_plan_bounds_with_wildcards():
+    """Hands holding wildcards (Luoshan's 财神), melds laid down or not: the plans' cheap lower
+    bounds (wildcards counted apart) never exceed the plan's shanten, and they are above 0."""
+    from mjtools.analysis.wildcards import stand_ins
+    from mjtools.sim.fastshape import melds_info
+    from mjtools.sim.plans import TERMINALS_HONORS
+
+    rs = load("luoshan")
+    rng = random.Random(5)
+    above = 0
+    for wild_kind in (4, 22, 31):
+        wild = frozenset({wild_kind})
+        spec = rs.shape_spec(wild, stand_ins(rs, wild))
+        base = Analyzer(spec, rs.copies)
+        pool = [k for k in range(34) for _ in range(4)]
+        for _ in range(40):
+            rng.shuffle(pool)
+            melded = [k for k in dict.fromkeys(pool) if k != wild_kind][: rng.choice([0, 0, 1, 2])]
+            rest = list(pool)
+            for k in melded:
+                for _ in range(3):
+                    rest.remove(k)
+            tiles = rest[: 14 - 3 * len(melded)]
+            j = rng.choice([0, 1, 1, 2])
+            tiles[:j] = [wild_kind] * j  # (up to two of them wildcards)
+            c = [0] * 50
+            for k in tiles:
+                c[k] += 1
+            m = melds_info([(k,) * 3 for k in melded]) if melded else NO_MELDS
+            nc = [0 if k == wild_kind else n for k, n in enumerate(c)]
+            groups = (sum(nc[0:9]), sum(nc[9:18]), sum(nc[18:27]), sum(nc[27:34]), sum(nc[34:]))
+            for plan in plans_for(spec):
+                if m.n and not plan.fits(m, spec):
+                    continue
+                pa = plan_analyzer(base, plan)
+                counts = [0 if plan.name == "simples" and k in TERMINALS_HONORS else n for k, n in enumerate(c)]
+                nat, w = pa.natural(counts)
+                low = pa.shanten(nat, w, m)
+                bound = lower_bound(plan, nc, m, spec, groups, c[wild_kind])
+                assert bound <= low, (wild_kind, str(c), melded, str(plan), bound, low)
+                above += bound > 0 and w > 0
+    assert above
+
+
 def test_flush_plan_discards_the_other_suits_first():
     """1-9m and honors with two pin tiles: the half-flush plan's best discards are the pins."""
     rs = load("guangdong-cantonese")

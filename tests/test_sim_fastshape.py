@@ -315,8 +315,6 @@ def test_rows_with_other_forms_above(name, rng, monkeypatch):
     assert taken[True] and (taken[False] or name == "all258"), taken
 
 
-
-
 def test_specs_share_signature_memos():
     """The (table, key) -> signature memo is shared by every analysis in the process: groups
     that read one table at different sizes (sanma's 1m / 9m group and the honours share the
@@ -332,3 +330,64 @@ def test_specs_share_signature_memos():
                 if sig is None:
                     sig = an._sig(tid, ids, tg, len(kinds), key)
                 assert len(fastshape._SIG_LIST[sig]) == 1 + len(kinds), (name, g, key)
+
+
+def test_wildcards_with_melds_beyond_caps(rng):
+    """Wildcards held with chows and pungs laid down: the tables' distance stands when the
+    copies of melded kinds a least-distance target holds beyond what the melds leave add up
+    to at most D - w (`MeldedWildcards._may_over_use`), a drawn wildcard helps only when
+    they leave room for one more; shanten, effective tiles and waits against shanten.py,
+    and that targets holding such copies (N > 0, within the room) were met."""
+    from mjtools.sim.fastbase import Melds
+    from mjtools.tiles.hand import Meld
+
+    wild = 21  # 4s
+    spec = ShapeSpec(forms=("standard",), wild_kinds=frozenset({wild}))
+    copies = [4 if k in spec.kinds or k in spec.wild_kinds else 0 for k in range(50)]
+    an = Analyzer(spec, copies)
+
+    def chow(k):
+        return Meld((Tile(k), Tile(k + 1), Tile(k + 2)), "chow", source="N")
+
+    def pung(k):
+        return Meld((Tile(k),) * 3, "pung", source="S")
+
+    # 1s 6s 7s and a wildcard after 111s, 555s and 678s: shanten 0, but no draw completes it
+    # (a 1s pair would need a wildcard as a fifth 1s), and another wildcard does not help
+    hands = [Hand((Tile(18), Tile(21), Tile(23), Tile(24)), (pung(18), pung(22), chow(23)))]
+    for _ in range(int(os.environ.get("FAST_N", "25")) * 12):
+        pool = [k for k in range(34) for _ in range(4)]
+        melds = []
+        for _ in range(rng.choice([1, 2, 3])):
+            if rng.random() < 0.5:
+                k = rng.choice([k for k in range(27) if k % 9 < 7 and k + 2 != wild and k + 1 != wild and k != wild and all(x in pool for x in (k, k + 1, k + 2))])
+                melds.append(chow(k))
+                for x in (k, k + 1, k + 2):
+                    pool.remove(x)
+            else:
+                k = rng.choice([k for k in range(34) if k != wild and pool.count(k) >= 3])
+                melds.append(pung(k))
+                for _ in range(3):
+                    pool.remove(k)
+        rng.shuffle(pool)
+        # a suit of its own mostly, so the hands come near the melded kinds
+        suited = [k for k in pool if 18 <= k < 27]
+        tiles = sorted(suited[: 13 - 3 * len(melds)])
+        hands.append(Hand(tuple(Tile(k) for k in tiles), tuple(melds)))
+    within = 0
+    for hand in hands:
+        st = state_of(hand, spec)
+        counts, w = an.natural(hand.concealed_counts())
+        mi = melds_info([m.kinds for m in hand.melds])
+        held = list(hand.counts)
+        s, _ = shanten_of_state(st, spec)
+        sh, eff = an.effective(list(counts), w, mi, held)
+        assert sh == s, str(hand)
+        assert eff == effective(st, spec, copies), str(hand)
+        assert an.shanten(list(counts), w, mi) == s, str(hand)
+        assert an.waits(list(counts), w, mi, held) == waits_of(st, spec, copies), str(hand)
+        if w and isinstance(mi, Melds) and mi.n:
+            d = an._std_distance(an.keys(list(counts)), mi)
+            if not an._may_over_use(list(counts), mi, d, -1, w) and an._may_over_use(list(counts), mi, d, -1, d):
+                within += 1  # (a least-D target holds copies beyond the caps, within D - w)
+    assert within

@@ -5,7 +5,6 @@ tile sits), and the hand as counts that `decompose.py` searches.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from mjtools.analysis.shapes import ShapeSpec
@@ -195,5 +194,7 @@ def caps_ok(blocks: list[Block], melds: list[int], spec: ShapeSpec) -> bool:
     wild_at = {k for b in blocks for k in b.wilds}
     if not wild_at:
         return True
-    total = Counter(k for b in blocks for k in b.kinds)
-    return all(total[k] + melds[k] <= 4 for k in wild_at)
+    for k in wild_at:  # (a kind or two: counted where they are, no Counter of every kind)
+        if sum(b.kinds.count(k) for b in blocks) + melds[k] > 4:
+            return False
+    return True

@@ -114,41 +114,68 @@ def _make_chow_options(spec: ShapeSpec) -> tuple:
 
 def _natural_blocks(counts: list[int], wild: int, sets: int, pair: bool, start: int, spec: ShapeSpec) -> Iterator[tuple[list[Block], int, int, bool]]:
     """Blocks holding every natural tile: yields (blocks, wildcards left, sets left, pair left)."""
+    memo = _per_spec("natural_blocks", spec, _new_memo)
+    if len(memo) >= _NATURAL_LIMIT:
+        memo.clear()
+    for nat, w, s, p in _natural_readings(counts, wild, sets, pair, start, spec, memo):
+        yield list(nat), w, s, p
+
+
+_NATURAL_LIMIT = 1 << 12  # (readings hold blocks the collector walks: kept few)
+Reading = tuple[tuple[Block, ...], int, int, bool]
+
+
+def _new_memo(spec: ShapeSpec) -> dict:
+    return {}
+
+
+def _natural_readings(counts: list[int], wild: int, sets: int, pair: bool, start: int, spec: ShapeSpec, memo: dict) -> tuple[Reading, ...]:
+    """`_natural_blocks` as tuples, remembered per (tiles from the lowest one held on, what is
+    left to make): the hands scored one after another differ in a kind or two, so most of
+    what is left above the lowest tiles was read before (blocks are values: shared)."""
     i = start
     while i < 34 and counts[i] == 0:
         i += 1
     if i >= 34:
-        yield [], wild, sets, pair
-        return
+        return (((), wild, sets, pair),)
+    key = (bytes(counts[i:]), wild, sets, pair, spec.wild_in_pair)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    out: list[Reading] = []
     c = counts[i]
     # The lowest natural tile left belongs to the pair, a pung, or a chow.
     if pair:
         for nat in (2, 1):
             if c >= nat and wild >= 2 - nat and (nat == 2 or spec.wild_in_pair):
                 counts[i] -= nat
-                for rest, w, s, p in _natural_blocks(counts, wild - (2 - nat), sets, False, i, spec):
-                    yield [Block(PAIR, (i, i), wilds=(i,) * (2 - nat))] + rest, w, s, p
+                b = Block(PAIR, (i, i), wilds=(i,) * (2 - nat))
+                for rest, w, s, p in _natural_readings(counts, wild - (2 - nat), sets, False, i, spec, memo):
+                    out.append(((b,) + rest, w, s, p))
                 counts[i] += nat
-    if not sets:
-        return
-    for nat in (3, 2, 1):
-        if c >= nat and wild >= 3 - nat:
-            counts[i] -= nat
-            for rest, w, s, p in _natural_blocks(counts, wild - (3 - nat), sets - 1, pair, i, spec):
-                yield [Block(PUNG, (i, i, i), wilds=(i,) * (3 - nat))] + rest, w, s, p
-            counts[i] += nat
-    for shape, kinds, choices in _chow_options(spec)[i]:
-        for nat, wilds in choices:
-            if len(wilds) > wild or any(counts[k] == 0 for k in nat):
-                continue
-            counts[i] -= 1
-            for k in nat:
-                counts[k] -= 1
-            for rest, w, s, p in _natural_blocks(counts, wild - len(wilds), sets - 1, pair, i, spec):
-                yield [Block(shape, kinds, wilds=wilds)] + rest, w, s, p
-            for k in nat:
-                counts[k] += 1
-            counts[i] += 1
+    if sets:
+        for nat in (3, 2, 1):
+            if c >= nat and wild >= 3 - nat:
+                counts[i] -= nat
+                b = Block(PUNG, (i, i, i), wilds=(i,) * (3 - nat))
+                for rest, w, s, p in _natural_readings(counts, wild - (3 - nat), sets - 1, pair, i, spec, memo):
+                    out.append(((b,) + rest, w, s, p))
+                counts[i] += nat
+        for shape, kinds, choices in _chow_options(spec)[i]:
+            for nat_kinds, wilds in choices:
+                if len(wilds) > wild or any(counts[k] == 0 for k in nat_kinds):
+                    continue
+                counts[i] -= 1
+                for k in nat_kinds:
+                    counts[k] -= 1
+                b = Block(shape, kinds, wilds=wilds)
+                for rest, w, s, p in _natural_readings(counts, wild - len(wilds), sets - 1, pair, i, spec, memo):
+                    out.append(((b,) + rest, w, s, p))
+                for k in nat_kinds:
+                    counts[k] += 1
+                counts[i] += 1
+    got = memo[key] = tuple(out)
+    return got
 
 
 # Shared blocks of concealed tiles (no wildcards): decompositions reuse them.

@@ -156,21 +156,28 @@ def tile_kind_held(ctx: Ctx, *, tile: str = "1s") -> int:
 def wild_meld(ctx: Ctx, *, allowed: tuple[str, ...] | list[str] = ()) -> int:
     """Each laid-down meld holding a wildcard (花碰 ...) that is not a pung of an `allowed`
     kind (dragons, seat_wind, winds, honors); with nothing allowed every such meld counts."""
-    classes = {
-        "dragons": lambda k: k >= 31,
-        "winds": lambda k: 27 <= k <= 30,
-        "honors": lambda k: k >= 27,
-        "seat_wind": lambda k: k == ctx.win.seat_wind,
-    }
     n = 0
     for m in ctx.hand.melds:
         if not m.wild:
             continue
         kinds = set(m.kinds)
         k = min(kinds)
-        ok = m.kind == "pung" and len(kinds) == 1 and any(classes[c](k) for c in allowed)
+        ok = m.kind == "pung" and len(kinds) == 1 and any(_wild_meld_class(c, k, ctx) for c in allowed)
         n += not ok
     return n
+
+
+def _wild_meld_class(cls: str, k: int, ctx: Ctx) -> bool:
+    """Whether kind k is of a `wild_meld` allowed class (read per wild meld: most hands have none)."""
+    if cls == "dragons":
+        return k >= 31
+    if cls == "winds":
+        return 27 <= k <= 30
+    if cls == "honors":
+        return k >= 27
+    if cls == "seat_wind":
+        return k == ctx.win.seat_wind
+    raise KeyError(cls)
 
 
 @pattern("caipiao", placement="any")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
 
 from mjtools.analysis.tables import INF
 from mjtools.rules.model import Ruleset
@@ -37,6 +38,7 @@ GAIN = 2.5  # a narrower plan is weighed when it may pay this much more than the
 BEHIND = 1  # where they pay nothing, plans this much behind the nearest one are weighed too
 TOP_ROWS = 6  # discards weighed per plan (the best by shanten, then live tiles)
 NEAR_LIVE = 0.7  # ... keeping at least this share of the best discard's live tiles
+_KINDS50 = range(50)
 
 
 class Decision:
@@ -242,14 +244,18 @@ class EfficientBot(Bot):
         for i, plan, vmax in got[1]:
             if groups is None:  # tiles held per group m, p, s, z (for the lower bounds)
                 c = d.counts
+                wild_held = sum(c[k] for k in spec.wild_kinds) if spec.wild_kinds else 0
+                if wild_held:  # (natural tiles only: wildcards counted apart)
+                    c = list(c)
+                    for k in spec.wild_kinds:
+                        c[k] = 0
                 groups = (sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34]), sum(c[34:]))
                 total = groups[0] + groups[1] + groups[2] + groups[3] + groups[4]
-                wild_held = any(c[k] for k in spec.wild_kinds) if spec.wild_kinds else False
             suit = plan.suit
-            if suit is not None and not wild_held:  # (a flush: tiles of other groups go)
+            if suit is not None:  # (a flush: natural tiles of other groups go)
                 bound = total - groups[suit] - (groups[3] if plan.name == "half" else 0) - 2
             else:
-                bound = lower_bound(plan, c, d.m, spec, groups)
+                bound = lower_bound(plan, c, d.m, spec, groups, wild_held)
             if bound > far or (d.m.n and not plan.fits(d.m, spec)):
                 continue
             weigh.append((bound, i, plan, vmax))
@@ -390,7 +396,8 @@ class EfficientBot(Bot):
         leaves the plan's hand as it is: while one is held, those are its best discards."""
         kinds = plan.kinds(d.an.spec)
         if kinds is not None:
-            out = [k for k in range(50) if d.counts[k] and ok(k) and k not in pa.wild and pa.stand.get(k, k) not in kinds]
+            wild_kinds, stand = pa.wild, pa.stand
+            out = [k for k in compress(_KINDS50, d.counts) if ok(k) and k not in wild_kinds and stand.get(k, k) not in kinds]
             if out:
                 nat, wild = pa.natural(counts)
                 sig = self._flush_key(plan, nat, wild, d.m)
@@ -404,7 +411,7 @@ class EfficientBot(Bot):
                     eff = [e for e in eff if e in kinds or e in pa.wild]
                     if sig is not None:
                         self._flush[sig] = (low, eff)
-                live = sum(d.unseen[e] for e in eff)
+                live = sum(map(d.unseen.__getitem__, eff))
                 return [Row(k, low, eff, live) for k in out]
         if plan.name != "simples":
             return pa.discard_rows(counts, d.m, d.held, d.unseen, ok, True)

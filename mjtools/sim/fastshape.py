@@ -36,6 +36,8 @@ from mjtools.sim.fastbase import MEMO_LIMIT, NO_MELDS, Melds, Row, group_of, kin
 from mjtools.sim.fastother import _SLOTS, OtherForms
 from mjtools.sim.fastwild import MeldedWildcards
 
+WHOLE_KEYS_LIMIT = 1 << 15  # hands whose group keys an analysis keeps
+
 __all__ = ["MEMO_LIMIT", "NO_MELDS", "Analyzer", "Melds", "Row", "group_of", "kinds_of_mask", "melds_info"]
 
 # What depends only on group vectors (global ids, `analysis.tables.VECTORS`) and signatures
@@ -138,6 +140,7 @@ class Analyzer(OtherForms, MeldedWildcards):
             for g, lay in enumerate(self.layout)
             if lay is not None
         ]
+        self._whole_keys: dict[bytes, tuple[int, ...]] = {}  # a hand's counts -> its group keys
         self.plans: dict = {}  # plan -> its Analyzer (`plans.plan_analyzer`)
         self.symmetric: bool | None = None  # every kind plays alike (`fastrows.symmetric`)
         self._profiles: dict[tuple[int, ...], dict | None] = {}  # (`fastrows.rows_symmetric`)
@@ -182,8 +185,11 @@ class Analyzer(OtherForms, MeldedWildcards):
     def keys(self, counts: list[int]) -> list[int]:
         """The table key of each group (m, p, s, z), memoised on the group's raw counts (one
         bytes() and one dict lookup instead of nine multiplications)."""
-        out = [0, 0, 0, 0]
         whole = bytes(counts[:34])  # (one conversion, sliced per group)
+        got = self._whole_keys.get(whole)  # (a hand is asked about several times a decision)
+        if got is not None:
+            return list(got)
+        out = [0, 0, 0, 0]
         for g, lo, hi, memo, kinds, pows in self._key_parts:
             raw = whole[lo:hi]
             key = memo.get(raw)
@@ -192,6 +198,9 @@ class Analyzer(OtherForms, MeldedWildcards):
                 if len(memo) > MEMO_LIMIT:
                     memo.clear()
             out[g] = key
+        if len(self._whole_keys) >= WHOLE_KEYS_LIMIT:
+            self._whole_keys.clear()
+        self._whole_keys[whole] = tuple(out)
         return out
 
     def _state(self, counts: list[int], wild: int, m: Melds, held: Sequence[int] | None = None) -> HandState:
@@ -394,9 +403,10 @@ class Analyzer(OtherForms, MeldedWildcards):
             return sh + 1 if sh < INF else INF
         if self.slow:
             return distance(self._state(counts, wild, m), self.spec, self.void)
-        d = self._std_distance(self.keys(counts), m) if self.has_standard else INF
+        keys = self.keys(counts) if self.has_standard else None
+        d = self._std_distance(keys, m) if keys is not None else INF
         if d < INF and wild and m.n and self.meld_cap:
-            d = self._rich_std(counts, wild, m, d)
+            d = self._rich_std(counts, wild, m, d, -1, keys)
         if (self.seven or self.orphans) and not m.n and self._other_bound(counts) < d:
             d = min(d, self._other_distance(self._stats(counts), m))
         if self._forms is not None:
@@ -422,9 +432,9 @@ class Analyzer(OtherForms, MeldedWildcards):
             keys = self.keys(counts)
         d, gain = self._std_gain(keys, counts, m) if self.has_standard else (INF, 0)
         if d < INF and wild and m.n and self.meld_cap:
-            if not self._exact(counts, m, d, gain):
+            if not self._exact(counts, m, d, gain, wild, keys):
                 return self._rich_effective(counts, wild, m, held)
-            gain = self._rich_gain(counts, wild, m, d, gain)
+            gain = self._rich_gain(counts, wild, m, d, gain, keys)
         if (self.seven or self.orphans) and not m.n and floor <= d:
             st = self._stats(counts)
             d2 = self._other_distance(st, m)
@@ -440,7 +450,7 @@ class Analyzer(OtherForms, MeldedWildcards):
             return d - wild - 1, [k for k in kinds_of_mask(gain) if held[k] < self.copies[k]]
         from mjtools.sim.fastrows import Physical  # (wildcards, stand-ins: physical kinds)
 
-        return d - wild - 1, Physical(self, held).effective(gain, self.wild_helps(counts, wild, m, d, gain), -1)
+        return d - wild - 1, Physical(self, held).effective(gain, self.wild_helps(counts, wild, m, d, gain, keys), -1)
 
     def _drawable(self, held: Sequence[int]) -> int:
         mask = self.kinds_mask

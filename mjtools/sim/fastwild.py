@@ -24,14 +24,16 @@ class MeldedWildcards:
 
     The general engine counts a target position a wildcard may not fill (a copy of a melded
     kind beyond max(held, 4 - shown)) as drawn only: distance max(D, N + w) over targets, N
-    those positions. The tables' least D is a lower bound; when a least-D target has N = 0
-    the answer is max(D, w) = D (a hand-size hand misses at least w + 1 tiles, one more tile
-    at least w). Such a target exists when no least-D target adds a melded kind (no melded
-    kind among the improving draws), or when the groups holding melded kinds, searched with
-    those caps (`ruletables.capped_gid`), still reach D. Otherwise the general engine counts.
+    those positions. The tables' least D is a lower bound, and the answer when a least-D
+    target has N <= D - w. That holds when the copies every least-D target may hold beyond
+    the caps add up to at most D - w (`_may_over_use`: some least-D target holds c + j copies
+    of a kind exactly when j more copies lower D by j), or when the groups holding melded
+    kinds, searched with those caps (`ruletables.capped_gid`), still reach D (N = 0; a
+    hand-size hand misses at least w + 1 tiles, one more tile at least w). Otherwise the
+    general engine counts.
     """
 
-    def _capped(self, counts: list[int], m: Melds) -> int:
+    def _capped(self, counts: list[int], m: Melds, keys: list[int] | None = None) -> int:
         """The standard distance over targets within the melded kinds' caps."""
         sets = self.spec.sets_needed - m.n
         if sets < 0:
@@ -39,7 +41,8 @@ class MeldedWildcards:
         col = 2 * sets + 1
         mc = m.counts
         best = INF
-        keys = self.keys(counts)
+        if keys is None:
+            keys = self.keys(counts)
         mk = (keys[0], keys[1], keys[2], keys[3], m)
         got = self._capped_memo.get(mk)
         if got is not None:
@@ -61,7 +64,7 @@ class MeldedWildcards:
         self._capped_memo[mk] = best
         return best
 
-    def _capped_lowers(self, counts: list[int], m: Melds, d: int) -> tuple[int, int] | None:
+    def _capped_lowers(self, counts: list[int], m: Melds, d: int, keys: list[int] | None = None) -> tuple[int, int] | None:
         """(kinds covered, kinds whose one more copy lowers `_capped` from d to d - 1): covered
         are the kinds that in no reading sit in a group without melded kinds (a draw changes
         only capped groups, whose searches `capped_gain` answers for every draw at once). None
@@ -73,7 +76,8 @@ class MeldedWildcards:
         mc = m.counts
         best = INF
         uncovered = lowers = 0
-        keys = self.keys(counts)
+        if keys is None:
+            keys = self.keys(counts)
         for parts in self._readings(m):
             gids = [ZERO, ZERO, ZERO, ZERO]
             gains: list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
@@ -106,63 +110,74 @@ class MeldedWildcards:
                                 lowers |= 1 << k
         return (~uncovered, lowers) if best == d else None
 
-    def _exact(self, counts: list[int], m: Melds, d: int, gain: int = -1) -> bool:
-        """Whether the tables' standard distance d is the general engine's (see above);
-        `gain`: the kinds whose draw lowers d, if known."""
-        if not self._may_over_use(counts, m, d, gain):
+    def _exact(self, counts: list[int], m: Melds, d: int, gain: int = -1, wild: int = 0, keys: list[int] | None = None) -> bool:
+        """Whether the tables' standard distance d is the general engine's for a hand holding
+        `wild` wildcards (see above); `gain`: the kinds whose draw lowers d, if known; `keys`:
+        the hand's group keys, if known."""
+        if not self._may_over_use(counts, m, d, gain, wild, keys):
             return True
-        return self._capped(counts, m) == d
+        return self._capped(counts, m, keys) == d
 
-    def _may_over_use(self, counts: list[int], m: Melds, d: int, gain: int) -> bool:
-        """Whether some least-D target over-uses a melded kind k, i.e. needs r_k or more
-        copies: some least-D target needs j more copies than held exactly when j more
-        copies lower D by j."""
+    def _may_over_use(self, counts: list[int], m: Melds, d: int, gain: int, wild: int, keys: list[int] | None = None) -> bool:
+        """Whether some least-D target may hold more than d - wild copies of melded kinds
+        beyond their caps (then max(D, N + w) may exceed D). A least-D target holding c + j
+        copies of a kind held c times exists exactly when j more copies lower D by j; the
+        most each kind is held beyond its cap, added up over the kinds, bounds every least-D
+        target's N."""
         mc = m.counts
-        keys = None
+        room = d - wild  # the N a least-D target may have and still count D
+        over = 0
         for k in m.kinds:
             if not gain >> k & 1:
                 continue  # no least-D target adds a copy of k
-            r = max(5 - mc[k], counts[k] + 1)
-            if r > 4 or k not in self.pos:
+            c = counts[k]
+            cap = max(4 - mc[k], c)
+            # (a target lacks at least j tiles to hold j more copies: none of distance d
+            # holds more than c + d)
+            if cap >= 4 or cap + 1 - c > d or k not in self.pos:
                 continue
-            j = r - counts[k]
             if keys is None:
                 keys = self.keys(counts)
             g, i = self.pos[k]
-            keys[g] += j * POW5[i]
-            d2 = self._std_distance(keys, m)
-            keys[g] -= j * POW5[i]
-            if d2 == d - j:
-                return True
+            j = cap + 1 - c  # the first copy beyond the cap, then one more while D falls
+            while c + j <= 4 and j <= d:
+                keys[g] += j * POW5[i]
+                d2 = self._std_distance(keys, m)
+                keys[g] -= j * POW5[i]
+                if d2 != d - j:
+                    break
+                over += 1
+                if over > room:
+                    return True
+                j += 1
         return False
 
-    def _rich_std(self, counts: list[int], wild: int, m: Melds, d: int, gain: int = -1) -> int:
+    def _rich_std(self, counts: list[int], wild: int, m: Melds, d: int, gain: int = -1, keys: list[int] | None = None) -> int:
         """The standard distance of a hand holding wildcards and melds (d: the tables')."""
-        if self._exact(counts, m, d, gain):
+        if self._exact(counts, m, d, gain, wild, keys):
             return d
         return standard_distance(self._state(counts, wild, m), self.spec, self.void)
 
-    def wild_helps(self, counts: list[int], wild: int, m: Melds, d: int, gain: int) -> bool:
-        """Whether drawing a wildcard lowers a hand-size hand of distance d (exact). It does,
-        unless melds make the wildcard one that cannot be every copy a least-distance target
-        needs: with none held yet, the hand is then counted with one (`_rich_std`); with some
-        held, the distance is exact already and max(D, w + 1) = D."""
-        if not (self.meld_cap and m.n) or wild:
+    def wild_helps(self, counts: list[int], wild: int, m: Melds, d: int, gain: int, keys: list[int] | None = None) -> bool:
+        """Whether drawing a wildcard lowers a hand-size hand of distance d (exact): whether
+        the hand with one more wildcard still counts d (its tables' distance), max(D, N + w + 1)
+        = D for a least-D target (`_rich_std`). Without melds a wildcard always helps."""
+        if not (self.meld_cap and m.n):
             return True
-        return self._rich_std(counts, 1, m, d, gain) <= d
+        return self._rich_std(counts, wild + 1, m, d, gain, keys) <= d
 
-    def _rich_gain(self, counts: list[int], wild: int, m: Melds, d: int, gain: int) -> int:
+    def _rich_gain(self, counts: list[int], wild: int, m: Melds, d: int, gain: int, keys: list[int] | None = None) -> int:
         """The improving kinds of a hand whose distance is the tables' d (see `_exact`):
         a draw lowers it only if it lowers the tables' distance, and does when the hand after
         it is exact too. Wildcards always lower it (max(D, w + 1) = D)."""
         # A least-distance target of the hand with one more tile is one of this hand's too
-        # (one tile lowers a target's distance by at most one): when none of those over-uses a
-        # melded kind, every draw that lowers the tables' distance is exact.
-        if not self._may_over_use(counts, m, d, gain):
+        # (one tile lowers a target's distance by at most one): when those hold at most
+        # d - 1 - wild copies beyond the caps, every draw that lowers the tables' distance is exact.
+        if not self._may_over_use(counts, m, d, gain, wild + 1, keys):
             return gain
         # the capped distance falls by one on a draw exactly when a least-d capped target lacks
         # a copy of it (`capped_gain`): one search per group in place of one per draw
-        lowers = self._capped_lowers(counts, m, d)
+        lowers = self._capped_lowers(counts, m, d, keys)
         mc = m.counts
         out = 0
         g = gain
@@ -172,9 +187,9 @@ class MeldedWildcards:
             g ^= low
             counts[k] += 1
             if lowers is not None and (lowers[0] >> k & 1) and counts[k] <= 4 - mc[k]:  # (k's cap unchanged)
-                exact = bool(lowers[1] >> k & 1) or not self._may_over_use(counts, m, d - 1, -1)
+                exact = bool(lowers[1] >> k & 1) or not self._may_over_use(counts, m, d - 1, -1, wild)
             else:
-                exact = self._exact(counts, m, d - 1)
+                exact = self._exact(counts, m, d - 1, -1, wild)
             if exact:
                 out |= low
             elif self._rich_std(counts, wild, m, d - 1) < d:

@@ -127,11 +127,25 @@ def plans_for(base: ShapeSpec) -> list[Plan]:
     return out
 
 
-def lower_bound(plan: Plan, counts: Sequence[int], melds: Melds, base: ShapeSpec, groups: Sequence[int]) -> int:
+def lower_bound(plan: Plan, counts: Sequence[int], melds: Melds, base: ShapeSpec, groups: Sequence[int], wild: int | None = None) -> int:
     """A cheap lower bound of the least shanten after a discard from a hand-size + 1 hand
-    under the plan (`groups`: tiles held per group m, p, s, z, other). Kinds are counted as
-    they are held: wildcards make it lower still, so a hand holding any gets 0."""
-    if plan.name == "any" or any(counts[k] for k in base.wild_kinds):
+    under the plan (`groups`: tiles held per group m, p, s, z, other). With `wild` given,
+    `counts` and `groups` are the natural tiles and `wild` the wildcards held apart: a flush or
+    all simples still has every natural tile it cannot use to replace (a wildcard it can
+    use), and each wildcard takes at most one step off the pungs, seven pairs and orphans
+    bounds of the natural tiles. Else kinds are counted as held, and a hand holding a
+    wildcard gets 0."""
+    if plan.name == "any":
+        return 0
+    if wild is None:
+        if any(counts[k] for k in base.wild_kinds):
+            return 0
+        wild = 0
+    if wild:
+        if plan.name in ("half", "full", "simples"):
+            return lower_bound(plan, counts, melds, base, groups, 0)
+        if plan.name == "pungs" or plan.form in ("seven_pairs", "thirteen_orphans"):
+            return lower_bound(plan, counts, melds, base, groups, 0) - wild
         return 0
     if plan.name in ("half", "full"):
         # every tile the plan cannot use is replaced, one of them by this discard

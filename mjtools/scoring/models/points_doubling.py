@@ -61,8 +61,9 @@ def _set_points(b: Block, win_block: Block | None, pts: Mapping[str, Any], ctx: 
     return key, _so(pts.get(key), k)
 
 
-def hu_points(ev: Evaluation, ctx: WinContext, pts: Mapping[str, Any]) -> tuple[float, list[str]]:
-    """The counted 和 of one reading and the lines explaining it."""
+def hu_points(ev: Evaluation, ctx: WinContext, pts: Mapping[str, Any], explain: bool = True) -> tuple[float, list[str]]:
+    """The counted 和 of one reading and the lines explaining it (none unless `explain`: a
+    record without steps never reads them, and the blocks' notation is most of the cost)."""
     d = ev.decomposition
     win_block = None if d.win_block is None else d.blocks[d.win_block]
     lines: list[str] = []
@@ -71,20 +72,24 @@ def hu_points(ev: Evaluation, ctx: WinContext, pts: Mapping[str, Any]) -> tuple[
         if b.shape in (PUNG, KONG):
             key, v = _set_points(b, win_block, pts, ctx)
             if v:
-                lines.append(f"{b} {key} {num(v)}")
+                if explain:
+                    lines.append(f"{b} {key} {num(v)}")
                 total += v
     pair = d.pair
     pp = pts.get("pair")
     if pair is not None and pp and any(_pair_class(pair.first, c, ctx) for c in pp.get("tiles", ())):
-        lines.append(f"pair {pair} {num(pp['value'])}")
+        if explain:
+            lines.append(f"pair {pair} {num(pp['value'])}")
         total += pp["value"]
     waits = pts.get("waits", {}).get("tsumo" if ctx.tsumo else "ron", {})
     if d.wait == "pair" and "pair" in waits and pair is not None:
         v = _so(waits["pair"], pair.first)
-        lines.append(f"pair wait {num(v)}")
+        if explain:
+            lines.append(f"pair wait {num(v)}")
         total += v
     elif d.wait in ("edge", "closed") and d.wait in waits:
-        lines.append(f"{d.wait} wait {num(waits[d.wait])}")
+        if explain:
+            lines.append(f"{d.wait} wait {num(waits[d.wait])}")
         total += waits[d.wait]
     return total, lines
 
@@ -102,7 +107,7 @@ def points_doubling(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, st
         hu, counted = 0.0, fixed[0][1]
         steps.msg("points_doubling.fixed", fan=fixed[0][0], counted=num(counted))
     else:
-        hu, lines = hu_points(ev, ctx, pts)
+        hu, lines = hu_points(ev, ctx, pts, bool(steps))
         counted = hu + base_points
         if steps:
             steps.msg("points_doubling.hu", lines=", ".join(lines) if lines else Msg("word.none"), hu=num(hu), base=num(base_points), counted=num(counted))
