@@ -176,31 +176,37 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     # kinds whose every copy is held (no draw of them): seldom any
     full = 0 if mapped or max(held[:34]) < an.fewest else sum(1 << x for x in compress(range(34), map(ge, held, copies)))
     parts: dict[tuple, tuple[int, int, int, int]] = {}  # bucket -> `_other_gain_parts` (the stats alike)
+
+    def cross_gain(ng: int, g: int) -> int:
+        """The draws that help the groups other than g once g's vector is ng, remembered in
+        `shared` (both loops below call it on a miss only)."""
+        gain = 0
+        for g2, ab in others[g]:  # (ab: the two groups besides g and g2)
+            pc = pairs.get(ab)
+            if pc is None:
+                x, y = gids[ab[0]], gids[ab[1]]
+                pc = cmemo.get(x << 20 | y if x <= y else y << 20 | x)
+                if pc is None:
+                    pc = combine(x, y)
+                pairs[ab] = pc
+            rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
+            if rest is None:
+                rest = combine(ng, pc)
+            sig = sig14[g2]
+            got = memo.get(sig << 40 | rest << 4 | col)
+            if got is None:
+                got = an._positions(sig, rest, col)
+            if got:
+                gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
+        shared[ng << 2 | g] = gain
+        return gain
     if not other and not knit and not mapped:
         # the common case (no seven pairs / orphans or 组合龙 at the rows' distance, no
         # wildcard or stand-in): the loop below less what those need
         for k, d, g, ng, _n, _w, i in after:
             gain = shared.get(ng << 2 | g)
             if gain is None:
-                gain = 0
-                for g2, ab in others[g]:  # (ab: the two groups besides g and g2)
-                    pc = pairs.get(ab)
-                    if pc is None:
-                        x, y = gids[ab[0]], gids[ab[1]]
-                        pc = cmemo.get(x << 20 | y if x <= y else y << 20 | x)
-                        if pc is None:
-                            pc = combine(x, y)
-                        pairs[ab] = pc
-                    rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
-                    if rest is None:
-                        rest = combine(ng, pc)
-                    sig = sig14[g2]
-                    got = memo.get(sig << 40 | rest << 4 | col)
-                    if got is None:
-                        got = an._positions(sig, rest, col)
-                    if got:
-                        gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
-                shared[ng << 2 | g] = gain
+                gain = cross_gain(ng, g)
             w = where.get(g)
             if w is not None:
                 if i < 0:  # (no vector changed: the hand's own draws in g)
@@ -248,25 +254,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         else:
             gain = shared.get(ng << 2 | g)
             if gain is None:
-                gain = 0
-                for g2, ab in others[g]:  # (ab: the two groups besides g and g2)
-                    pc = pairs.get(ab)
-                    if pc is None:
-                        x, y = gids[ab[0]], gids[ab[1]]
-                        pc = cmemo.get(x << 20 | y if x <= y else y << 20 | x)
-                        if pc is None:
-                            pc = combine(x, y)
-                        pairs[ab] = pc
-                    rest = cmemo.get((ng << 20) | pc if ng <= pc else (pc << 20) | ng)
-                    if rest is None:
-                        rest = combine(ng, pc)
-                    sig = sig14[g2]
-                    got = memo.get(sig << 40 | rest << 4 | col)
-                    if got is None:
-                        got = an._positions(sig, rest, col)
-                    if got:
-                        gain |= got << shifts[g2] if shifts[g2] is not None else kind_mask(g2, got)
-                shared[ng << 2 | g] = gain
+                gain = cross_gain(ng, g)
             if g in where:
                 if i < 0:  # (no vector changed: the hand's own draws in g)
                     sig = sig14[g]
