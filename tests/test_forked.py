@@ -60,6 +60,22 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
         list(run([(0, "a"), ("die", "b"), (2, "c")]))
 
 
+def test_a_broken_task_pipe_is_a_dead_worker():
+    """Writing to a worker whose end of the task pipe is closed: WorkerDied, not BrokenPipeError."""
+    from mjtools.batch.forked import _Worker, _write_some
+
+    r, w = os.pipe()
+    os.close(r)
+    os.set_blocking(w, False)
+    worker = _Worker(0, w, -1)
+    worker.to_send += b"task"
+    try:
+        with pytest.raises(WorkerDied, match="ended unexpectedly"):
+            _write_some(worker)
+    finally:
+        os.close(w)
+
+
 def _note_pid(path) -> None:
     with open(path, "a") as f:
         f.write(f"{os.getpid()}\n")

@@ -86,6 +86,9 @@ class _Worker:
         self.received = bytearray()
         self.pending: deque[int] = deque()  # the task numbers in its hands, in order
 
+    def died(self) -> WorkerDied:
+        return WorkerDied(f"a --workers process (pid {self.pid}) ended unexpectedly; the output stops at the lines before its chunk")
+
     def take_messages(self) -> Iterator[tuple[int, bytes]]:
         """(task number, pickled answer) of each whole message received."""
         buf = self.received
@@ -171,7 +174,7 @@ def in_order_forked(fn: Callable[[Any], Any], initializer: Callable[..., None], 
                 except BlockingIOError:
                     continue
                 if not got:
-                    raise WorkerDied(f"a --workers process (pid {w.pid}) ended unexpectedly; the output stops at the lines before its chunk")
+                    raise w.died()
                 w.received += got
                 done.update(w.take_messages())
         if reading_failed is not None:
@@ -198,6 +201,8 @@ def _write_some(w: _Worker) -> None:
         n = os.write(w.tasks, w.to_send)
     except BlockingIOError:
         return
+    except BrokenPipeError:  # (its end of the task pipe closed: the worker is gone)
+        raise w.died() from None
     del w.to_send[:n]
 
 
