@@ -53,6 +53,21 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     # reading uses changes no vector (the hand's own distance)
     fin = an._final
     seen: dict[int, int] = {}  # (new vector << 2 | group) -> distance
+
+    def distance(ng: int, g: int) -> int:
+        """The distance once g's vector is ng, remembered in `seen` (and per ruleset in
+        `fin`); both loops below call it on a miss only."""
+        r = rests[g]
+        fk = r << 24 | ng << 4 | col if ng < 1 << 20 else -1  # (ids stay far below)
+        d = fin.get(fk)
+        if d is None:
+            d = min(min(map(add, VECTORS[r][: col + 1], VECTORS[ng][col::-1])), INF)
+            if len(fin) >= MEMO_LIMIT:
+                fin.clear()
+            if fk >= 0:
+                fin[fk] = d
+        seen[ng << 2 | g] = d
+        return d
     outside = (next(iter(where), 0), -1)
     after = []
     if wilds or stand:
@@ -70,16 +85,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                 ng = w[2][w[1][keys[g] - POW5[i]]]
             d = seen.get(ng << 2 | g)
             if d is None:
-                r = rests[g]
-                fk = r << 24 | ng << 4 | col if ng < 1 << 20 else -1  # (ids stay far below)
-                d = fin.get(fk)
-                if d is None:
-                    d = min(min(map(add, VECTORS[r][: col + 1], VECTORS[ng][col::-1])), INF)
-                    if len(fin) >= MEMO_LIMIT:
-                        fin.clear()
-                    if fk >= 0:
-                        fin[fk] = d
-                seen[ng << 2 | g] = d
+                d = distance(ng, g)
             after.append((k, d, g, ng, n, w_left, i))  # (i: the position in g, -1 if none)
         low = min([a[1] - a[5] for a in after]) if after else INF  # (least standard distance less wildcards left)
     else:
@@ -101,16 +107,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                     ng = w[2][w[1][keys[g] - step]]
             d = seen.get(ng << 2 | g)
             if d is None:
-                r = rests[g]
-                fk = r << 24 | ng << 4 | col if ng < 1 << 20 else -1  # (ids stay far below)
-                d = fin.get(fk)
-                if d is None:
-                    d = min(min(map(add, VECTORS[r][: col + 1], VECTORS[ng][col::-1])), INF)
-                    if len(fin) >= MEMO_LIMIT:
-                        fin.clear()
-                    if fk >= 0:
-                        fin[fk] = d
-                seen[ng << 2 | g] = d
+                d = distance(ng, g)
             if d < low:
                 low = d
             after.append((k, d, g, ng, k, 0, i))
