@@ -1,7 +1,7 @@
 """The scoring cases of the `mahjong` package's own test suite, in mjtools notation.
 
 tests/data/mahjong_suite_cases.jsonl holds one case a line, written as data from the tests of
-MahjongRepository/mahjong (yaku, yakuman, fu, score table, hand dividing): the hand and the
+MahjongRepository/mahjong (yaku, yakuman, fu, score table, hand dividing, errors): the hand and the
 options as a batch case gives them (`args`, rule options in `options`), and what the upstream
 test asserts (`expect`). Translation notes:
 
@@ -41,6 +41,8 @@ from mjtools.tiles.notation import parse_hand
 DATA = Path(__file__).parent / "data" / "mahjong_suite_cases.jsonl"
 CASES: list[dict[str, Any]] = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
 # What each check reads from a record; every key of `expect` must be one of these.
+# upstream's errors that are answers (valid: false, with this reason) rather than refusals
+ANSWERS = {"no_yaku": "no yaku", "hand_not_winning": "not a winning shape"}
 KNOWN = {"han", "fu", "n_yaku", "yaku", "yaku_has", "han_not", "cost", "win", "error", "fu_parts", "reading", "divisions", "computes"}
 
 
@@ -91,9 +93,15 @@ def problems(case: dict[str, Any], rec: dict[str, Any]) -> list[str]:
     exp = case["expect"]
     if exp.get("computes"):
         return [rec["refused"]] if "refused" in rec else []
-    if exp.get("win") is False or "error" in exp:
-        # upstream's error: no yaku / not a winning hand (valid: false here) or flags that cannot
-        # go together (refused here, as mjtools refuses them on the command line)
+    if "error" in exp:
+        # upstream's named error: no yaku or not a winning hand is an answer here (valid:
+        # false); flags that cannot go together are refused, as on the command line
+        want = ANSWERS.get(exp["error"])
+        if want is None:
+            return [] if "refused" in rec else [f"not refused ({exp['error']})"]
+        return [] if "refused" not in rec and not rec["valid"] and rec["reason"] == want else [f"{rec.get('refused') or rec.get('reason')}, expected {want!r}"]
+    if exp.get("win") is False:
+        # upstream asserts only that there is an error
         return [] if "refused" in rec or not rec["valid"] else [f"a win: {rec['han']} han {rec['fu']} fu {[f['id'] for f in rec['fans']]}"]
     if "refused" in rec:
         return [rec["refused"]]
@@ -143,7 +151,7 @@ def test_the_file_is_well_formed():
     by_file = {}
     for c in CASES:
         by_file[c["id"].split(":")[0]] = by_file.get(c["id"].split(":")[0], 0) + 1
-    assert set(by_file) == {"yaku", "yakuman", "fu", "scores", "hand_dividing"}
+    assert set(by_file) == {"yaku", "yakuman", "fu", "scores", "hand_dividing", "hand_response_error"}
 
 
 @pytest.mark.parametrize("group", sorted({c["id"].split(":")[0] for c in CASES}))
@@ -172,8 +180,8 @@ def test_the_checks_can_fail():
             k = next(iter(exp["cost"]))
             bad["expect"]["cost"][k] += 100
             assert problems(bad, record(bad)), case["id"]
-        if exp.get("win") is False:
-            # the same hand as a riichi win it is not: the check must notice a valid record
+        if exp.get("win") is False or "error" in exp:
+            # a valid record where upstream has an error: the check must notice it
             rec = {"valid": True, "han": 1, "fu": 30, "fans": []}
             assert problems(case, rec), case["id"]
     assert changed > 300
