@@ -17,6 +17,13 @@ test asserts (`expect`). Translation notes:
 - A score-table test (han and fu given, tests_scores_calculation.py) goes through the riichi
   model's own limit and payment functions.
 
+Not ported: tests_aotenjou.py (mahjong's limitless Aotenjou calculator is not implemented:
+riichi.yaml `unsupported: aotenjou`), the is_condition_met checks of single yaku on a divided
+hand (no scoring), hands with two or more red fives of one suit (one per suit here), and
+upstream flag combinations our options cannot state (is_haitei on a ron, is_houtei by tsumo,
+is_tenhou for a non-dealer, is_chiihou for the dealer or on a ron, a winning tile outside the
+hand): `--last-tile` and `--first-turn` take their meaning from `--tsumo` and `--seat`.
+
 `mahjong_2_1_0` records what the installed `mahjong` 2.1.0 answered for the same inputs when
 the file was written; the assertions here are the upstream tests' own.
 """
