@@ -1,7 +1,7 @@
 """The scoring cases of the `mahjong` package's own test suite, in mjtools notation.
 
 tests/data/mahjong_suite_cases.jsonl holds one case a line, written as data from the tests of
-MahjongRepository/mahjong (yaku, yakuman, fu, score table, hand dividing, errors): the hand and the
+MahjongRepository/mahjong (yaku, yakuman, fu, score table, hand dividing, errors, Aotenjou): the hand and the
 options as a batch case gives them (`args`, rule options in `options`), and what the upstream
 test asserts (`expect`). Translation notes:
 
@@ -17,8 +17,9 @@ test asserts (`expect`). Translation notes:
 - A score-table test (han and fu given, tests_scores_calculation.py) goes through the riichi
   model's own limit and payment functions.
 
-Not ported: tests_aotenjou.py (mahjong's limitless Aotenjou calculator is not implemented:
-riichi.yaml `unsupported: aotenjou`), the is_condition_met checks of single yaku on a divided
+Aotenjou (mahjong's limitless calculator) is riichi.yaml's option `aotenjou`; its cases set it.
+Not ported: the Aotenjou test's hand with eight dora indicators (at most five exist), the
+is_condition_met checks of single yaku on a divided
 hand (no scoring), hands with two or more red fives of one suit (one per suit here), and
 upstream flag combinations our options cannot state (is_haitei on a ron, is_houtei by tsumo,
 is_tenhou for a non-dealer, is_chiihou for the dealer or on a ron, a winning tile outside the
@@ -88,7 +89,9 @@ def cost(case: dict[str, Any], rec: dict[str, Any]) -> dict[str, int]:
         bonus = (100 * honba, 100 * honba)
     else:
         main, additional, bonus = max(pay.values()) - 300 * honba, 0, (300 * honba, 0)
-    return {"main": main, "additional": additional, "main_bonus": bonus[0], "additional_bonus": bonus[1], "kyoutaku_bonus": rec["pot"], "total": rec["points"]}
+    out = {"main": main, "additional": additional, "main_bonus": bonus[0], "additional_bonus": bonus[1], "kyoutaku_bonus": rec["pot"], "total": rec["points"]}
+    out["main+additional"] = main + additional  # (the Aotenjou tests assert this sum)
+    return out
 
 
 def mahjong_yaku_count(rec: dict[str, Any]) -> int:
@@ -158,7 +161,7 @@ def test_the_file_is_well_formed():
     by_file = {}
     for c in CASES:
         by_file[c["id"].split(":")[0]] = by_file.get(c["id"].split(":")[0], 0) + 1
-    assert set(by_file) == {"yaku", "yakuman", "fu", "scores", "hand_dividing", "hand_response_error"}
+    assert set(by_file) == {"yaku", "yakuman", "fu", "scores", "hand_dividing", "hand_response_error", "aotenjou"}
 
 
 @pytest.mark.parametrize("group", sorted({c["id"].split(":")[0] for c in CASES}))
@@ -185,7 +188,7 @@ def test_the_checks_can_fail():
         if "cost" in exp:
             bad = copy.deepcopy(case)
             k = next(iter(exp["cost"]))
-            bad["expect"]["cost"][k] += 100
+            bad["expect"]["cost"][k] += 100  # (a total, a payment: a step of 100 is always a change)
             assert problems(bad, record(bad)), case["id"]
         if exp.get("win") is False or "error" in exp:
             # a valid record where upstream has an error: the check must notice it
@@ -203,3 +206,12 @@ def test_upstream_configs_that_mjtools_refuses():
     for hand, args in (("234456m66p12344s+4s", {"kong_bloom": True, "seat": "S"}), ("234456m66p12344s+4s", {"robbing_kong": True, "seat": "S"})):
         with pytest.raises(MjError):
             score(parse_hand(hand), rs, build_context(normalize(dict(args), "score"), rs), hand)
+
+
+def test_aotenjou_off_keeps_the_limits():
+    """The same hands with aotenjou off score as usual: a yakuman alone, its limit."""
+    case = next(c for c in CASES if c["id"] == "aotenjou:daisangen")
+    plain = dict(case, options={k: v for k, v in case.get("options", {}).items() if k != "aotenjou"})
+    rec = record(plain)
+    assert (rec["han"], rec["limit"], [f["id"] for f in rec["fans"]]) == (13, "yakuman", ["big_three_dragons"])
+    assert record(case)["limit"] is None

@@ -27,7 +27,11 @@ def _num(x: float | None) -> float | int | None:
 
 
 def _fmt(x: float | None) -> str:
-    return f"{_num(x):g}" if x is not None else "-"
+    if x is None:
+        return "-"
+    n = _num(x)
+    # An integer in full (`:g` would write 1e+06 from a million on: aotenjou's points)
+    return str(n) if type(n) is int else f"{n:g}"
 
 
 def _form(form: str, lang: str) -> str:

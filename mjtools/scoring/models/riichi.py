@@ -50,7 +50,7 @@ def _text(b) -> str:
 class _Params:
     """scoring.riichi and settlement.riichi of one ruleset, read once (kept on the ruleset)."""
 
-    __slots__ = ("params", "cap", "value_pairs", "double_pair_fu", "open_pinfu", "honba_tsumo", "honba_ron", "stick", "north_split", "kiriage", "others", "before", "paid")
+    __slots__ = ("params", "cap", "value_pairs", "double_pair_fu", "open_pinfu", "honba_tsumo", "honba_ron", "stick", "north_split", "kiriage", "aotenjou", "orphans_fu", "others", "before", "paid")
 
     def __init__(self, rs: Ruleset) -> None:
         params = self.params = rs.section("scoring").get("riichi", _NO_PARAMS)
@@ -64,6 +64,9 @@ class _Params:
         self.stick = st.get("stick", 1000)
         self.north_split = rs.players == 3 and st.get("sanma", "tsumo_son") == "north_split"
         self.kiriage = bool(params.get("kiriage"))
+        self.aotenjou = bool(params.get("aotenjou"))
+        # Thirteen orphans has no sets to count fu from; without limits its fu matter.
+        self.orphans_fu = params.get("aotenjou_orphans_fu") if self.aotenjou else None
         seats = rs.seats
         self.others = {w: tuple(s for s in seats if s != w) for w in seats}  # the payers of each seat
         self.before = {w: seats[(seats.index(w) - 1) % len(seats)] for w in seats}  # the default discarder
@@ -143,6 +146,9 @@ def fu_of(ev: Evaluation, ctx: WinContext, hand: Hand, rp: _Params, concealed: b
     """(fu rounded, breakdown, raw sum). The raw sum breaks ties between equal readings."""
     d = ev.decomposition
     if d.form == "thirteen_orphans":
+        if rp.orphans_fu:
+            fu = rp.orphans_fu["tsumo" if ctx.tsumo else "ron"]
+            return fu, [_part("base", fu, "fu.base")], fu
         return 0, [], 0
     if d.form == "seven_pairs":
         return 25, [_SEVEN_PAIRS], 25
@@ -241,7 +247,14 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
             han += a.value * a.count
     pctx = ev.pctx
     fu, parts, raw = fu_of(ev, ctx, hand, rp, None if pctx is None else pctx.concealed_hand)
-    if yakuman:
+    if rp.aotenjou:
+        # No limits: each yakuman is 13 han beside the other yaku and the dora (the yaku a
+        # yakuman contains are excluded by the rule file), and no cap applies.
+        han = int(han + multiples * 13)
+        basic = fu * 2 ** (han + 2)
+        limit = None
+        tiebreak = (0, han, fu, raw)
+    elif yakuman:
         # Yakuman stand alone: the other yaku and dora do not add to them.
         ev.fans = yakuman
         han = int(multiples) * 13
@@ -271,12 +284,12 @@ def riichi(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Step
     if steps:
         if parts:
             steps.msg("riichi.fu", parts=Joined([Msg("fu.part", name=_part_msg(p), fu=p[1]) for p in parts], " + "), raw=raw, fu=fu)
-        if yakuman:
+        if yakuman and not rp.aotenjou:
             if cap and int(multiples) > cap:
                 steps.msg("riichi.cap_yakuman", cap=cap)
             steps.msg("riichi.yakuman", ids=" + ".join(a.id for a in yakuman), times=han // 13, basic=basic)
         else:
-            formula = f"{fu} x 2^({han}+2) = {fu * 2 ** (han + 2)}" if han < 5 else Msg("riichi.han", han=han)
+            formula = f"{fu} x 2^({han}+2) = {fu * 2 ** (han + 2)}" if han < 5 or rp.aotenjou else Msg("riichi.han", han=han)
             if limit:
                 steps.msg("riichi.basic_limit", han=han, fu=fu, formula=formula, basic=basic, limit=_limit_word(limit))
             else:
