@@ -73,7 +73,10 @@ def _texts(rng: random.Random, n: int, spec):
         elif r < 0.8:
             hand = ready_hand(rng)
             free = [k for k in range(34) if hand.count(k) < 4]
-            text = kinds_str(hand) + "+" + kinds_str([rng.choice(free)])
+            last = rng.choice(free)
+            # a North set aside now and then (a tile of the 34 kinds held but not concealed)
+            kita = "{kita=4z}" if rng.random() < 0.2 and hand.count(30) + (last == 30) < 4 else ""
+            text = kinds_str(hand) + kita + "+" + kinds_str([last])
         else:
             text = melded_hand(rng, rng.randint(1, 3), complete=True)
             if "+" in text:

@@ -544,10 +544,20 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
     kinds, standard, seven, quads, rest = plan
     hand = ctx.hand
     melds = len(hand.melds)
-    counts = bytearray(50)  # every kind, so that no tile needs a range test (only 0-33 are read)
-    for t in hand.concealed:
-        counts[t.kind] += 1
-    b = bytes(counts[:34])
+    if not melds:
+        # The hand's counts less the winning tile and any tile of the 34 kinds set aside.
+        counts = bytearray(held[:34])
+        counts[win] -= 1
+        for a in hand.aside:
+            for t in a.tiles:
+                if t.kind < 34:
+                    counts[t.kind] -= 1
+    else:
+        counts = bytearray(50)  # every kind, so that no tile needs a range test (only 0-33 are read)
+        for t in hand.concealed:
+            counts[t.kind] += 1
+        del counts[34:]
+    b = bytes(counts)
     waits = 0
     if standard:
         f = _FACTS
@@ -555,16 +565,22 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
         g1 = f[1].get(b[9:18]) or _facts_of(1, b[9:18])
         g2 = f[2].get(b[18:27]) or _facts_of(2, b[18:27])
         g3 = f[3].get(b[27:34]) or _facts_of(3, b[27:34])
+        # The drawn tile goes to one group, every other one already splits (a pair at most):
+        # with one group that does not split, that group mends; else (13 tiles: two groups
+        # with a pair) either pair group, its pair becoming a set.
         states = (g0[0], g1[0], g2[0], g3[0])
         bad = states.count(-1)
-        if bad <= 1:
+        if bad == 1:
+            g = (g0, g1, g2, g3)[states.index(-1)]
             pairs = states.count(2)
-            for state, mend_sets, mend_pair in (g0, g1, g2, g3):
-                # The drawn tile goes to this group; every other one must already split.
-                other_pairs = pairs - (state == 2)
-                if bad - (state == -1) or other_pairs > 1:
-                    continue
-                waits |= mend_sets if other_pairs else mend_pair
+            if pairs <= 1:
+                waits = g[1] if pairs else g[2]
+        elif not bad:
+            for g in (g0, g1, g2, g3):
+                if g[0] == 2:
+                    other_pairs = states.count(2) - 1
+                    if other_pairs <= 1:
+                        waits |= g[1] if other_pairs else g[2]
         waits &= kinds  # (seven pairs' single is held: no kinds test, as in the search)
     if seven and not melds and sum(b) == 13:
         odd = b.translate(_ODD)
