@@ -116,3 +116,30 @@ def test_other_wait_from_tables_matches_the_search(rid):
 def test_mcr_uses_the_tables():
     plan = waits._table_plan(load("mcr").base_spec)
     assert plan is not None and plan[4] is not None  # with its irregular forms
+
+
+def test_role_from_chows_and_pair_matches_wait_role():
+    """Ctx's wait role from the reading's chows and one pair (ctx._role_of) against wait_role
+    over every block, on the readings of seeded MCR wins."""
+    from mjtools.analysis.blocks import CHOW, PAIR
+    from mjtools.analysis.decompose import decompositions
+    from mjtools.patterns.ctx import _role_of, wait_role
+
+    spec = load("mcr").base_spec
+    rng = random.Random("role-of")
+    roles: dict = {}
+    checked = 0
+    while checked < 1500:
+        w = mcr_win(rng)
+        if w is None:
+            continue
+        hand = parse_hand(w.text())
+        for d in decompositions(hand, spec):
+            pairs = [b for b in d.blocks if b.shape == PAIR]
+            if len(pairs) > 1:
+                continue  # (Ctx asks wait_role itself there)
+            got = _role_of(hand.last, [b for b in d.blocks if b.shape == CHOW], pairs[0] if pairs else None)
+            assert got == wait_role(hand, d.blocks), w.text()
+            roles[got] = roles.get(got, 0) + 1
+            checked += 1
+    assert set(roles) == {"edge", "closed", "pair", None}, roles
