@@ -265,6 +265,15 @@ def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
             pair = ctx.pair
             if pair is not None and not (pair.wilds or pair.free) and held[pair.kinds[0]] < cap:
                 return True
+    plan = _table_plan(spec)
+    if plan is not None:
+        return _other_wait_tables(ctx, plan, win, held, cap)
+    return _other_wait_search(ctx, spec, win, held, cap)
+
+
+def _other_wait_search(ctx: Ctx, spec: ShapeSpec, win: int, held: tuple[int, ...], cap: int) -> bool:
+    """other_wait_exists past the reading's own second wait, group by group and form by form
+    (every spec; `_other_wait_tables` answers the common ones at once)."""
     if simple_spec(spec):
         return _other_wait_simple(ctx, spec, win, held, cap)
     plain = _plain_part(spec)
@@ -478,3 +487,113 @@ def _plain_part(spec: ShapeSpec) -> tuple[ShapeSpec, ShapeSpec] | None:
 # Irregular forms whose waits are worked out directly (natural tiles only), not by trying
 # every kind against the distance of the form.
 _DIRECT = {"knitted_straight": _knitted_straight_waits, "knitted": _knitted_waits, "thirteen_orphans": _orphans_waits}
+
+
+# -- the same question from per-group tables (the specs most rule files use) ------------------
+
+_PLANS: dict[int, tuple[ShapeSpec, tuple | None]] = {}
+_ALL_KINDS = (1 << 34) - 1
+
+
+def _table_plan(spec: ShapeSpec) -> tuple | None:
+    """(kinds mask, standard?, seven pairs?, quads as pairs?, the irregular part or None) for a
+    spec whose waits are the union of per-group table look-ups, seven pairs' odd kind and the
+    direct irregular forms; None for the rest (wildcards, suit limits, pair conditions). Kept
+    by identity, like `simple_spec`."""
+    got = _PLANS.get(id(spec))
+    if got is not None and got[0] is spec:
+        return got[1]
+    plan = None
+    if simple_spec(spec) and spec.max_suits is None:
+        plan = (_mask(spec.kinds), "standard" in spec.forms, "seven_pairs" in spec.forms, spec.quads_as_pairs, None)
+    else:
+        plain = _plain_part(spec)
+        rest = plain[1] if plain is not None else None
+        if plain is not None and plain[0].max_suits is None and not rest.wild_kinds and not rest.stand_ins and _AT_MOST_ONE_MELD.issuperset(rest.forms):
+            quick = plain[0]
+            plan = (_mask(quick.kinds), "standard" in quick.forms, "seven_pairs" in quick.forms, quick.quads_as_pairs, rest)
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    _PLANS[id(spec)] = (spec, plan)
+    return plan
+
+
+def _mask(kinds) -> int:
+    return sum(1 << k for k in kinds if k < 34)
+
+
+# Per group (m, p, s, honors): its counts as bytes -> (state, the kinds whose extra tile leaves
+# it in sets only, ... in sets and a pair) with the kinds as a 34-bit mask (`_group_facts`).
+_FACTS: tuple[dict[bytes, tuple[int, int, int]], ...] = ({}, {}, {}, {})
+
+
+def _facts_of(g: int, c: bytes) -> tuple[int, int, int]:
+    state, sets, pair = _group_facts(c, g < 3)
+    got = (state, sum(1 << (9 * g + o) for o in sets), sum(1 << (9 * g + o) for o in pair))
+    table = _FACTS[g]
+    if len(table) > 1 << 16:
+        table.clear()
+    table[c] = got
+    return got
+
+
+def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], cap: int) -> bool:
+    """other_wait_exists from the waits of the concealed tiles as a mask: four group look-ups
+    for the standard form, the odd kind for seven pairs; the irregular forms only where the
+    hand could be ready in one (at most one meld, eight kinds held)."""
+    kinds, standard, seven, quads, rest = plan
+    hand = ctx.hand
+    melds = len(hand.melds)
+    if not melds:
+        # The hand's counts less the winning tile and any tile of the 34 kinds set aside.
+        counts = bytearray(held[:34])
+        counts[win] -= 1
+        for a in hand.aside:
+            for t in a.tiles:
+                if t.kind < 34:
+                    counts[t.kind] -= 1
+    else:
+        counts = bytearray(50)  # every kind, so that no tile needs a range test (only 0-33 are read)
+        for t in hand.concealed:
+            counts[t.kind] += 1
+        del counts[34:]
+    b = bytes(counts)
+    waits = 0
+    if standard:
+        f = _FACTS
+        g0 = f[0].get(b[0:9]) or _facts_of(0, b[0:9])
+        g1 = f[1].get(b[9:18]) or _facts_of(1, b[9:18])
+        g2 = f[2].get(b[18:27]) or _facts_of(2, b[18:27])
+        g3 = f[3].get(b[27:34]) or _facts_of(3, b[27:34])
+        # The drawn tile goes to one group, every other one already splits (a pair at most):
+        # with one group that does not split, that group mends; else (13 tiles: two groups
+        # with a pair) either pair group, its pair becoming a set.
+        states = (g0[0], g1[0], g2[0], g3[0])
+        bad = states.count(-1)
+        if bad == 1:
+            g = (g0, g1, g2, g3)[states.index(-1)]
+            pairs = states.count(2)
+            if pairs <= 1:
+                waits = g[1] if pairs else g[2]
+        elif not bad:
+            for g in (g0, g1, g2, g3):
+                if g[0] == 2:
+                    other_pairs = states.count(2) - 1
+                    if other_pairs <= 1:
+                        waits |= g[1] if other_pairs else g[2]
+        waits &= kinds  # (seven pairs' single is held: no kinds test, as in the search)
+    if seven and not melds and sum(b) == 13:
+        odd = b.translate(_ODD)
+        if odd.count(1) == 1:
+            single = odd.index(1)
+            if quads or b[single] == 1:
+                waits |= 1 << single
+    waits &= ~(1 << win)
+    while waits:
+        low = waits & -waits
+        if held[low.bit_length() - 1] < cap:
+            return True
+        waits ^= low
+    if rest is None or melds > 1 or 34 - b.count(0) < 8:
+        return False  # (each irregular form holds 8 kinds or more when ready, a meld at most)
+    return _other_wait_general(ctx, rest, win, cap, ready_first=True, counts=list(b))

@@ -9,6 +9,7 @@ from mjtools.analysis.blocks import CHOW, KONG, PAIR, PAIR_FORMS, PUNG, Block, D
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import Tile
 
 SUIT_OF_GROUP = "mps"
 
@@ -268,6 +269,24 @@ def wait_role(hand: Hand, blocks: tuple[Block, ...]) -> str | None:
     return "closed" if closed else "pair" if pair else None
 
 
+def _role_of(last: Tile | None, chows: list[Block], pair: Block | None) -> str | None:
+    """wait_role from the reading's chows and its one pair (or none): the role does not
+    depend on the blocks' order, and only these blocks can give one."""
+    if last is None:
+        return None
+    k = last.kind
+    closed = False
+    for b in chows:
+        bk = b.kinds
+        if b.meld is None and k in bk:
+            if bk[1] != k:
+                return "edge"
+            closed = True
+    if closed:
+        return "closed"
+    return "pair" if pair is not None and pair.meld is None and k in pair.kinds else None
+
+
 def _holds_any(held: tuple[int, ...], kinds: tuple[int, ...], kita: int) -> bool:
     for k in kinds:
         if held[k]:
@@ -452,7 +471,8 @@ class Ctx:
             return
         f = hb | _FORM_BIT.get(d.form, 0)
         if hb & _WANTS_ROLE:
-            role = self.role = wait_role(self.hand, blocks)  # (an attribute: writing __dict__ would make one per reading)
+            # (an attribute: writing __dict__ would make one per reading)
+            role = self.role = wait_role(self.hand, blocks) if npairs > 1 else _role_of(self.hand.last, chows, pair)
             f |= _ROLE_BIT[role]
         if d.wait == "pair":
             f |= _PAIR_WAIT

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
+from types import FunctionType
 from typing import Any
 
 from mjtools.patterns import EXACT, HELD_IN, INSTANCES, INSTANCES_KEY, NEEDS, NEEDS_OF, READS_FANS, TABLES, placement_of, registry
@@ -34,7 +35,7 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
             params = {k: v for k, v in spec.items() if k != "id"}
             if not params:
                 return fn, _needs(spec["id"], params)
-            return partial(fn, **params), _needs(spec["id"], params)
+            return bind(fn, params), _needs(spec["id"], params)
         if "all_of" in spec:
             parts = [compile_spec(s) for s in spec["all_of"]]
             fns = [f for f, _ in parts]
@@ -90,6 +91,25 @@ def compile_spec(spec: Any) -> tuple[Fn, int]:
             needs = BIT["no_honor"]
         return (lambda c: prim(c, spec)), needs
     raise TypeError(f"not a pattern: {spec!r}")
+
+
+def bind(fn: Callable[..., Any], params: Mapping[str, Any]) -> Callable[..., Any]:
+    """`fn` with its parameters from the rule file set: a copy of the function whose keyword
+    defaults are the parameters, so that a call passes the reading alone and runs the same
+    code (a partial with keywords copies its dict and unpacks it on every call, about as much
+    as a small pattern's body); a partial where `fn` is no plain function or some parameter
+    is not one of its keyword-only ones."""
+    code = getattr(fn, "__code__", None)
+    if type(fn) is not FunctionType or code is None:
+        return partial(fn, **params)
+    kwonly = code.co_varnames[code.co_argcount : code.co_argcount + code.co_kwonlyargcount]
+    if not set(params) <= set(kwonly):
+        return partial(fn, **params)
+    bound = FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+    bound.__kwdefaults__ = {**(fn.__kwdefaults__ or {}), **params}
+    bound.__dict__.update(fn.__dict__)
+    bound.__doc__, bound.__qualname__, bound.__module__ = fn.__doc__, fn.__qualname__, fn.__module__
+    return bound
 
 
 def _needs(pid: str, params: Mapping[str, Any]) -> int:
@@ -177,7 +197,7 @@ def compile_instances(spec: Any) -> Callable[[Ctx], tuple[tuple[int, ...], ...]]
     if isinstance(spec, Mapping) and "id" in spec and spec["id"] in INSTANCES:
         params = {k: v for k, v in spec.items() if k != "id"}
         fn = INSTANCES[spec["id"]]
-        return partial(fn, **params) if params else fn
+        return bind(fn, params) if params else fn
     return None
 
 

@@ -246,7 +246,9 @@ class Plan:
         # them all, the same set as every used bit); a wildcard reading calls every fan, the
         # exact ones too (its bits say nothing).
         wild = features == ALL_FEATURES
-        key = (((features & self.uses) * 2 + concealed) * 2 + opening) * 2 + wild
+        # (8x + 4c + 2o + w written with shifts: multiplying a long integer costs several
+        # times a shift)
+        key = (features & self.uses) << 3 | concealed << 2 | opening << 1 | wild
         got = by_key.get(key)
         if got is None:
             entries = self.opening if opening else self.candidates(features)
@@ -281,7 +283,7 @@ class Plan:
         # (_resolve's look-up written out: a hit costs no call)
         features = ctx.features
         by_key = (self._pruned if prune else self._resolved).get(lang)
-        hit = None if by_key is None else by_key.get((((features & self.uses) * 2 + ctx.concealed_hand) * 2 + opening) * 2 + (features == ALL_FEATURES))
+        hit = None if by_key is None else by_key.get((features & self.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES))
         got, tables, key = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
         if not tables:
             return got
