@@ -389,13 +389,14 @@ def _plain_hand(text: str) -> Hand | None:
     if entry is None:
         return None
     last = entry[0]
-    packed_bytes = (packed + entry[1]).to_bytes(NUM_KINDS, "little")
+    packed += entry[1]
+    packed_bytes = packed.to_bytes(NUM_KINDS, "little")
     counts = tuple(packed_bytes)
     if canon:
         # Written as format_hand writes it, melds too: the text is the hand's notation.
-        hand = Hand(tuple(concealed), tuple(melds), aside, last, counts, reds + entry[2], segment, text if canon_melds else "")
+        hand = Hand(tuple(concealed), tuple(melds), aside, last, counts, reds + entry[2], segment, text if canon_melds else "", packed)
     else:
-        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), aside, last, counts, reds + entry[2])
+        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), aside, last, counts, reds + entry[2], _packed=packed)
     if packed_bytes.translate(None, _UP_TO_FOUR):  # a kind of more than four copies
         _check_copies(hand, text)
     return hand
