@@ -83,7 +83,6 @@ def _wait(block: Block, win: int) -> str:
 
 
 _th_counts = itemgetter(*TERMINAL_HONOR)
-_IS_TWO = (2).__eq__  # (a count of two: seven pairs' kinds picked in C)
 _NUMBER_KINDS = range(27)
 
 
@@ -141,7 +140,9 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
             if not hand_melds and distinct <= 7 and spec.hand_size == 13:
                 twos = counts.count(2)
                 if twos == 7:  # (seven_pairs gives the same pairs, in kind order, quads or not)
-                    found.append((form, tuple(compress(PAIR_BLOCK, map(_IS_TWO, counts))), 0))
+                    # (seven kinds held twice and at most seven held: the kinds held are the
+                    # pairs, picked in C)
+                    found.append((form, tuple(compress(PAIR_BLOCK, counts)), 0))
                 elif spec.quads_as_pairs and twos + 2 * counts.count(4) == 7:
                     found.extend((form, tuple(blocks), 0) for blocks in seven_pairs(hand, spec))
         elif form == "thirteen_orphans":
