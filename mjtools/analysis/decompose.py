@@ -24,6 +24,7 @@ forms a hand can take, places the winning tile and checks a reading against the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from operator import itemgetter
 
 from mjtools.analysis.blocks import (
@@ -82,6 +83,7 @@ def _wait(block: Block, win: int) -> str:
 
 
 _th_counts = itemgetter(*TERMINAL_HONOR)
+_NUMBER_KINDS = range(27)
 
 
 _UNPLAYED: dict[frozenset[int], Callable[[list[int]], tuple[int, ...]]] = {}  # playable kinds -> counts of the others
@@ -138,7 +140,9 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
             if not hand_melds and distinct <= 7 and spec.hand_size == 13:
                 twos = counts.count(2)
                 if twos == 7:  # (seven_pairs gives the same pairs, in kind order, quads or not)
-                    found.append((form, tuple([PAIR_BLOCK[k] for k in range(34) if counts[k] == 2]), 0))
+                    # (seven kinds held twice and at most seven held: the kinds held are the
+                    # pairs, picked in C)
+                    found.append((form, tuple(compress(PAIR_BLOCK, counts)), 0))
                 elif spec.quads_as_pairs and twos + 2 * counts.count(4) == 7:
                     found.extend((form, tuple(blocks), 0) for blocks in seven_pairs(hand, spec))
         elif form == "thirteen_orphans":
@@ -149,16 +153,16 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
             if not hand_melds and distinct == 14 and counts.count(1) == 14:
                 if form == "knitted" and spec.hand_size == 13:
                     # (as _irregular without wildcards: the suited kinds within one straight)
-                    held = [k for k in range(34) if counts[k]]
-                    suited = {k for k in held if k < 27}
+                    # (each count is 0 or 1 here: the kinds held picked in C)
+                    suited = set(compress(_NUMBER_KINDS, counts))
                     if any(suited <= s for s in _KNITTED_SETS):
-                        found.append((form, tuple([SINGLE_BLOCK[k] for k in held]), 0))
+                        found.append((form, tuple(compress(SINGLE_BLOCK, counts)), 0))
                 else:
                     found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
         elif form == "knitted_straight":
             # Some knitted straight held whole, at most one meld.
-            if len(hand_melds) <= 1 and distinct >= 9 and counts[:27].count(0) <= 18 and _holds_knitted_straight(held_number_kinds(counts)):
-                found.extend(_knitted_straight_plain(hand, spec, counts))
+            if len(hand_melds) <= 1 and distinct >= 9 and counts[:27].count(0) <= 18 and _holds_knitted_straight(held := held_number_kinds(counts)):
+                found.extend(_knitted_straight_plain(hand, spec, counts, held))
         else:
             found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
     out: list[Decomposition] = []

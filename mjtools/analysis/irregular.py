@@ -225,17 +225,19 @@ _KNITTED_SETS = tuple(frozenset(s) for s in KNITTED_STRAIGHTS)
 _KNIT_BLOCKS = tuple(tuple(sorted((Block("knitted", s[i : i + 3]) for i in (0, 3, 6)), key=lambda b: b.kinds)) for s in KNITTED_STRAIGHTS)
 
 
-def _knitted_straight_plain(hand: Hand, spec: ShapeSpec, counts: list[int]) -> list[tuple[str, tuple[Block, ...], int]]:
+def _knitted_straight_plain(hand: Hand, spec: ShapeSpec, counts: list[int], held: int = -1) -> list[tuple[str, tuple[Block, ...], int]]:
     """knitted_straight() without wildcards or stand-ins, from the counts already made (the
-    same readings in the same order)."""
+    same readings in the same order). `held`: held_number_kinds(counts) where the caller has it."""
     if len(hand.melds) > 1 or spec.hand_size != 13 or not (len(spec.kinds) >= 34 or all(k in spec.kinds for k in range(27))):
         return []
     melds = tuple([_plain_meld_block(m, spec) for m in hand.melds])
     if any(not b.is_set for b in melds) or sum(counts) != 14 - 3 * len(melds):
         return []
     out = []
-    for straight, knit in zip(KNITTED_STRAIGHTS, _KNIT_BLOCKS):
-        if not all(counts[k] for k in straight):
+    if held < 0:
+        held = held_number_kinds(counts)
+    for straight, knit, mask in zip(KNITTED_STRAIGHTS, _KNIT_BLOCKS, KNITTED_MASKS):
+        if held & mask != mask:  # (a straight's nine kinds all held: one AND)
             continue
         rest = list(counts)
         for k in straight:

@@ -8,7 +8,7 @@ from typing import Any, Generic, TypeVar
 from mjtools.analysis.blocks import CHOW, KONG, PAIR, PAIR_FORMS, PUNG, Block, Decomposition
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.tiles.context import WinContext
-from mjtools.tiles.hand import Hand
+from mjtools.tiles.hand import KONG_KINDS, Hand, packed_counts
 from mjtools.tiles.kinds import Tile
 
 SUIT_OF_GROUP = "mps"
@@ -172,14 +172,15 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
     if uses & _KITA and (win.kita or (hand.aside and any(a.tag == "kita" for a in hand.aside))):
         f |= _KITA
     if uses & (_COUNT_BITS | _REVERSIBLE_BIT | _RANK_SETS[0]):
-        # The counts as bytes (one per kind) and the 34 kinds' as one integer: the flower sum,
-        # the four-of-a-kind test and the rank-set tests then run in C.
-        raw = bytes(hand.counts)
-        held = int.from_bytes(raw[:34], "little")
+        # The counts as one integer, a byte per kind (the parser's, or packed once): the
+        # flower test, the four-of-a-kind test and the rank-set tests are then ANDs.
+        packed = hand._packed
+        if packed < 0:
+            packed = packed_counts(hand)
+        held = packed & _KINDS34
         if uses & _COUNT_BITS:
-            flowers = sum(raw[_FLOWER_KINDS])
-            if flowers:
-                f |= _FLOWER | (_FLOWER4 if flowers >= 4 else 0)
+            if packed & _FLOWER_BYTES:
+                f |= _FLOWER | (_FLOWER4 if sum(hand.counts[_FLOWER_KINDS]) >= 4 else 0)
             if held & _FOURS:
                 f |= _FOUR
         if uses & (_REVERSIBLE_BIT | _RANK_SETS[0]):
@@ -189,9 +190,13 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
     if uses & _LAST_OF_KIND and is_last_of_kind(hand, win):
         f |= _LAST_OF_KIND
     if uses & _KONG_COUNT_BITS:
+        if not melds:
+            return f | _NO_KONGS
         shown = hidden = 0
-        for m in hand.melds:
-            if m.is_kong:
+        for m in melds:
+            # (Meld.is_kong without the call where the meld's kind says it; a kong written
+            # as four alike of another kind still asks)
+            if m.kind in KONG_KINDS or (len(m.tiles) == 4 and m.is_kong):
                 if m.concealed:
                     hidden += 1
                 else:
@@ -205,6 +210,9 @@ _REVERSIBLE_BIT = BIT["reversible"]
 _KONG_OPEN = (BIT["kong_open0"], BIT["kong_open1"], BIT["kong_open2"], 0, 0)
 _KONG_HIDDEN = (BIT["kong_hidden0"], BIT["kong_hidden1"], BIT["kong_hidden2"], 0, 0)
 _KONG_COUNT_BITS = sum(_KONG_OPEN) | sum(_KONG_HIDDEN)
+_NO_KONGS = _KONG_OPEN[0] | _KONG_HIDDEN[0]
+_KINDS34 = (1 << 8 * 34) - 1  # the bytes of the 34 kinds that form sets
+_FLOWER_BYTES = ((1 << 8 * 8) - 1) << 8 * 34  # the bytes of the flowers (kinds 34-41)
 # A count of 4 or more sets a bit of 0xFC in its byte of _held_bytes().
 _FOURS = sum(0xFC << 8 * k for k in range(34))
 
@@ -233,12 +241,23 @@ def is_last_of_kind(hand: Hand, win: WinContext) -> bool:
     --situation last_of_kind, or seen: three copies in the winner's melds and --visible. Never
     while the winner keeps a copy among his concealed tiles. (A fact of the hand: worked out
     once per hand, a hand bit.)"""
-    if not (win.situations or win.visible or hand.melds):
+    sits = win.situations
+    visible = win.visible
+    if not (sits or visible or hand.melds):
         return False  # neither said nor seen
     last = hand.last
     if last is None:
         return False
     k = last.kind
+    if not visible and hand.counts[k] < 4 and not (sits and sits.get("last_of_kind")):
+        # Seen only in the melds, which would hold three besides the winning tile: fewer
+        # than four held in all is no such hand, unless a wildcard in a meld shows the kind
+        # (the counts hold the wildcard's own kind), which the count below reads.
+        for m in hand.melds:
+            if m.wild:
+                break
+        else:
+            return False
     for t in hand.concealed:
         if t.kind == k:
             return False

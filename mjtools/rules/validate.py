@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import le
+from operator import itemgetter, le
 from typing import TYPE_CHECKING, Any
 
 from mjtools.errors import CopiesError, IllegalHandError, NotationError, TileCountError
@@ -24,18 +24,76 @@ def _err(msg: str, text: str, kind: int | None = None, cls: type[NotationError] 
     return cls(msg, text, pos)
 
 
+class _AsidePlan:
+    """What normalize and check_hand read of a ruleset's groups set aside, once per ruleset
+    (kept on it, as the fan plan is): the tags kept in the hand (立四), the tags allowed, the
+    bonus kinds, and what each group met before holds (parsed groups are shared values)."""
+
+    __slots__ = ("inside", "tags", "bonus", "span", "bonus_held", "seen")
+
+    def __init__(self, rs: Ruleset) -> None:
+        tiles = rs.section("tiles")
+        self.inside = tiles.get("aside_in_hand", {})
+        self.tags = tiles.get("aside_tags", ())
+        self.bonus = rs.bonus_kinds
+        kinds = sorted(self.bonus)
+        # The copies of the bonus kinds a hand holds are read from its counts: a slice where
+        # they are one run of kinds (the flowers), else a getter (twice each: a tuple even for
+        # one kind).
+        contiguous = bool(kinds) and kinds == list(range(kinds[0], kinds[-1] + 1))
+        self.span = slice(kinds[0], kinds[-1] + 1) if contiguous else None
+        self.bonus_held = itemgetter(*kinds, *kinds) if kinds and not contiguous else None
+        # id(group) -> (the group, its bonus tiles, whether check_hand lets it pass): by
+        # identity, with the group, so that its id is not reused while kept.
+        self.seen: dict[int, tuple[Aside, int, bool]] = {}
+
+    def group(self, a: Aside) -> tuple[Aside, int, bool]:
+        got = self.seen.get(id(a))
+        if got is None or got[0] is not a:
+            bonus = self.bonus
+            n = sum(1 for t in a.tiles if t.kind in bonus)
+            ok = a.tag in self.tags if a.tag is not None else n == len(a.tiles)
+            if len(self.seen) > 4096:
+                self.seen.clear()
+            got = self.seen[id(a)] = (a, n, ok)
+        return got
+
+
+def _aside_plan(rs: Ruleset) -> _AsidePlan:
+    got = rs.__dict__.get("_aside_plan")
+    if got is None:
+        got = rs.__dict__["_aside_plan"] = _AsidePlan(rs)
+    return got
+
+
 def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Hand:
     """Move the variant's bonus tiles written among the concealed tiles to a set-aside group."""
     if not rs.bonus_kinds and not hand.aside:
         return hand
-    inside = rs.section("tiles").get("aside_in_hand", {})
+    plan = rs.__dict__.get("_aside_plan") or _aside_plan(rs)
+    inside = plan.inside
     if inside and any(a.tag in inside for a in hand.aside):
         # 立四: stood tiles are part of the concealed hand, only kept apart.
         back = tuple(t for a in hand.aside if a.tag in inside for t in a.tiles)
         hand = Hand(tuple(sorted(hand.concealed + back, key=Tile.sort_key)), hand.melds, tuple(a for a in hand.aside if a.tag not in inside), hand.last)
-    bonus = rs.bonus_kinds - wild if wild else rs.bonus_kinds
-    # The parser already writes flowers apart: most hands hold no bonus tile among the
-    # concealed ones, and a plain scan answers that without building anything.
+    if wild:
+        bonus = rs.bonus_kinds - wild
+    else:
+        bonus = rs.bonus_kinds
+        span = plan.span
+        if span is not None or bonus:
+            # The parser already writes flowers apart: where every bonus tile the hand holds
+            # (its counts) is in its groups set aside, none is among the concealed tiles (MCR:
+            # the flowers of most hands, 13 tiles not scanned).
+            n = sum(hand.counts[span]) if span is not None else sum(plan.bonus_held(hand.counts)) // 2
+            seen = plan.seen
+            for a in hand.aside:
+                got = seen.get(id(a))
+                n -= (got if got is not None and got[0] is a else plan.group(a))[1]
+            if not n:
+                return hand
+    # Most hands hold no bonus tile among the concealed ones, and a plain scan answers that
+    # without building anything.
     for t in hand.concealed:
         if t.kind in bonus:
             break
@@ -211,9 +269,14 @@ def check_hand(
             ok[id(m)] = m
     if not hand.aside:
         return hand
-    tags = rs.section("tiles").get("aside_tags", ())
+    plan = rs.__dict__.get("_aside_plan") or _aside_plan(rs)
+    seen = plan.seen
+    tags = plan.tags
     bonus_kinds = rs.bonus_kinds
     for a in hand.aside:
+        got = seen.get(id(a))  # (normalize met the hand's groups: found here)
+        if (got if got is not None and got[0] is a else plan.group(a))[2]:
+            continue  # a tag allowed, or bonus tiles only
         if a.tag is not None and a.tag not in tags:
             allowed_tags = ", ".join(sorted(set(tags))) or "none"
             raise IllegalHandError(f"{rs.id} has no {{{a.tag}=...}} group (tags: {allowed_tags})")

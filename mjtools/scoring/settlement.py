@@ -17,11 +17,12 @@ The `settlement:` section drives it (see the schema's descriptions). In order:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from mjtools.errors import UsageError
 from mjtools.messages import Joined, Msg
+from mjtools.output import SharedDict
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.bonuses import bird_entries, chicken_entries, flower_entries
 from mjtools.scoring.kongs import kong_entries
@@ -317,14 +318,23 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
         if p.liability and _may_be_liable(p, hand, ev):
             settled = _self_settled_liability(value, rs, ctx, hand, ev, NO_STEPS)
             if settled is not None:
-                settled.steps_fn = lambda: _liability_steps(value, rs, ctx, hand, ev)
+                settled.steps_fn = partial(_liability_steps, value, rs, ctx, hand, ev)
                 return settled
         ledger = value.ledger if value.ledger is not None else [
             {"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in value.payments.items() if a
         ]
         return Settled(dict(value.payments), value.pot, ledger)
-    settled = _settle(value, rs, ctx, hand, ev, chickens, NO_STEPS)
-    settled.steps_fn = lambda: _steps_of(value, rs, ctx, hand, ev, chickens)
+    p = _PLANS.get(id(rs))
+    p = p[1] if p is not None and p[0] is rs else plan(rs)
+    if p.memo and not ctx.active and not ctx.birds and not (p.liability or p.kongs):
+        # The memo's common shape read here at once (MCR: no liability rule, no kong money):
+        # _settle's path without its calls.
+        settled = _remembered(p, value, rs, ctx, hand, ev, chickens)
+    else:
+        settled = _settle(value, rs, ctx, hand, ev, chickens, NO_STEPS)
+    # (a partial, not a closure: a closure made every call of settle() keep its six
+    # arguments in cells, riichi's path included)
+    settled.steps_fn = partial(_steps_of, value, rs, ctx, hand, ev, chickens)
     return settled
 
 
@@ -375,23 +385,28 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
         check_active(rs, ctx)
     p = plan(rs)
     if p.memo and not steps and not ctx.active and not ctx.birds and _settles_by_key(p, hand, ev):
-        # The common shape (MCR, Sichuan without a kong, Cantonese with nobody liable,
-        # Taiwan ...): remembered by who pays and the points; each record gets its own copies.
-        points = value.points
-        key = (ctx.seat, ctx.tsumo or ctx.from_seat, p.big_pay and not ctx.has("discarder_ready"), type(points), points)
-        if value.adds:  # (自摸加底: an entry per payer, by its reason and amount)
-            key += (tuple(value.adds),)
-        if p.dealer_entries:
-            key += (ctx.dealer, ctx.streak)
-        got = p.settled_memo.get(key)
-        if got is None:
-            done = _settle_all(value, rs, ctx, hand, ev, chickens, steps, p)
-            if len(p.settled_memo) > 4096:
-                p.settled_memo.clear()
-            p.settled_memo[key] = (done.payments, tuple(done.ledger))
-            got = p.settled_memo[key]
-        return Settled(dict(got[0]), 0, [dict(e) for e in got[1]])
+        return _remembered(p, value, rs, ctx, hand, ev, chickens)
     return _settle_all(value, rs, ctx, hand, ev, chickens, steps, p)
+
+
+def _remembered(p: Plan, value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool) -> Settled:
+    """The common shape (MCR, Sichuan without a kong, Cantonese with nobody liable, Taiwan
+    ...): remembered by who pays and the points. Each record gets its own payments and list;
+    the entries are read-only SharedDicts that every record with this key holds (as riichi's
+    ledger entries are), written as JSON once."""
+    points = value.points
+    key = (ctx.seat, ctx.tsumo or ctx.from_seat, p.big_pay and not ctx.has("discarder_ready"), type(points), points)
+    if value.adds:  # (自摸加底: an entry per payer, by its reason and amount)
+        key += (tuple(value.adds),)
+    if p.dealer_entries:
+        key += (ctx.dealer, ctx.streak)
+    got = p.settled_memo.get(key)
+    if got is None:
+        done = _settle_all(value, rs, ctx, hand, ev, chickens, NO_STEPS, p)
+        if len(p.settled_memo) > 4096:
+            p.settled_memo.clear()
+        got = p.settled_memo[key] = (done.payments, tuple(map(SharedDict, done.ledger)))
+    return Settled(dict(got[0]), 0, list(got[1]))
 
 
 def _settles_by_key(p: Plan, hand: Hand | None, ev: Evaluation | None) -> bool:

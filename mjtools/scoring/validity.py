@@ -151,7 +151,10 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         need = ch.need_fan
         if need:
             skip = ch.skip
-            fan_sum = sum([a.value * a.count for a in fans if a.yaku and a.id not in skip])
+            fan_sum = 0  # (a plain loop: a list comprehension makes a function and a list per call)
+            for a in fans:
+                if a.yaku and a.id not in skip:
+                    fan_sum += a.value * a.count
             if fan_sum < need:
                 for a in fans:
                     if a.limit:

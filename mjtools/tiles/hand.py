@@ -172,13 +172,14 @@ class Hand(Frozen):
     written out by hand: compiling dataclass-generated methods cost start-up time. `counts`
     (physical copies held of each kind: concealed, last, melds, set aside) and `reds` (red
     fives held or shown) are derived, plain attributes read on every scored hand (a caller
-    that has them may pass them as `_counts` and `_reds`), `_ctext` is the concealed
+    that has them may pass them as `_counts` and `_reds`; `_packed` is the counts as one
+    integer with a byte per kind, -1 until packed_counts() or the parser gives it), `_ctext` is the concealed
     tiles' canonical notation when the parser read them written canonically ("" when not
     known: format_hand writes it), `_text` the same for the whole hand; none of the four is
     compared.
     """
 
-    __slots__ = ("concealed", "melds", "aside", "last", "counts", "reds", "_ctext", "_text")
+    __slots__ = ("concealed", "melds", "aside", "last", "counts", "reds", "_ctext", "_text", "_packed")
     __match_args__ = ("concealed", "melds", "aside", "last")
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...]
@@ -188,8 +189,9 @@ class Hand(Frozen):
     reds: int
     _ctext: str
     _text: str
+    _packed: int
 
-    def __init__(self, concealed: tuple[Tile, ...] = (), melds: tuple[Meld, ...] = (), aside: tuple[Aside, ...] = (), last: Tile | None = None, _counts: tuple[int, ...] = (), _reds: int = -1, _ctext: str = "", _text: str = "") -> None:
+    def __init__(self, concealed: tuple[Tile, ...] = (), melds: tuple[Meld, ...] = (), aside: tuple[Aside, ...] = (), last: Tile | None = None, _counts: tuple[int, ...] = (), _reds: int = -1, _ctext: str = "", _text: str = "", _packed: int = -1) -> None:
         sa = object.__setattr__
         sa(self, "concealed", concealed)
         sa(self, "melds", melds)
@@ -199,6 +201,7 @@ class Hand(Frozen):
         sa(self, "reds", _reds)
         sa(self, "_ctext", _ctext)
         sa(self, "_text", _text)
+        sa(self, "_packed", _packed)
         if not _counts:
             counts = [0] * NUM_KINDS
             reds = 0
@@ -316,6 +319,20 @@ class Hand(Frozen):
                     del pool[i]
                     return Hand(tuple(sorted(pool, key=Tile.sort_key)), self.melds, self.aside, None)
         raise ValueError(f"{tile} is not in the hand")
+
+
+def packed_counts(hand: Hand) -> int:
+    """The hand's counts as one integer, a byte per kind (kind k at bit 8k): "holds none of
+    these kinds" or "four of some kind" are then one AND. The parser gives it (it sums its
+    pieces' packed counts); otherwise worked out on first use and kept."""
+    got = hand._packed
+    if got < 0:
+        got = 0
+        for k, n in enumerate(hand.counts):  # (not bytes(): a count may exceed 255 here)
+            if n:
+                got += n << 8 * k
+        object.__setattr__(hand, "_packed", got)
+    return got
 
 
 def held_counts(hand: Hand) -> list[int] | None:

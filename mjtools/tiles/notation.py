@@ -275,6 +275,8 @@ _PLAIN_RUNS: dict[str, tuple[tuple[Tile, ...], int, bool, int, int]] = {}
 # bracketed meld text -> (the Meld, packed counts of its physical tiles, reds, written as
 # format_meld writes it)
 _PLAIN_MELDS: dict[str, tuple[Meld, int, int, bool]] = {}
+# '{...}' text -> (the Aside, packed counts, reds, written as format_aside writes it)
+_PLAIN_ASIDES: dict[str, tuple[Aside, int, int, bool]] = {}
 # "+X" tile text -> (the tile, packed count, red)
 _PLAIN_LAST: dict[str, tuple[Tile, int, int]] = {d + s: (t, 1 << 8 * t.kind, t.red) for s, row in _SHARED.items() if s in "mpsz" for d, t in row.items()}
 _UP_TO_FOUR = bytes(range(5))
@@ -330,6 +332,17 @@ def _plain_meld(key: str) -> tuple[Meld, int, int, bool] | None:
     return got
 
 
+def _plain_aside(key: str) -> tuple[Aside, int, int, bool] | None:
+    """A group set aside that the scanner has read before: (the Aside, packed counts of its
+    tiles, reds, written as format_aside writes it: the hand's text is kept only then)."""
+    group = _ASIDES.get(key)
+    if group is None:
+        return None
+    got = (group, *_packed(group.tiles), format_aside(group) == key)
+    _keep(_PLAIN_ASIDES, key, got)
+    return got
+
+
 def _plain_hand(text: str) -> Hand | None:
     """The hand `text` reads as when it has the plain shape above (None: not this shape, or a
     piece the scanner has not read before)."""
@@ -338,17 +351,18 @@ def _plain_hand(text: str) -> Hand | None:
         return None
     segment, bracketed, aside_text, last_text = got.groups()
     aside: tuple[Aside, ...] = ()
-    if aside_text:
-        group = _ASIDES.get(aside_text)
-        if group is None:
+    canon = canon_melds = True
+    packed = reds = 0
+    if aside_text:  # flowers set aside count as tiles held
+        kept = _PLAIN_ASIDES.get(aside_text) or _plain_aside(aside_text)
+        if kept is None:
             return None
-        aside = (group,)
+        aside = (kept[0],)
+        packed, reds, canon_melds = kept[1], kept[2], kept[3]
     concealed: list[Tile] = []
     # The runs cover the segment end to end (the pattern above); whether it is written in
     # canonical order (what _canonical says) is worked out in the same pass.
-    canon = canon_melds = True
     prev = -1
-    packed = reds = 0
     for run in _RUN_TEXT.findall(segment):
         piece = _PLAIN_RUNS.get(run) or _plain_run(run)
         if piece is None:
@@ -375,19 +389,14 @@ def _plain_hand(text: str) -> Hand | None:
     if entry is None:
         return None
     last = entry[0]
-    if aside:  # flowers set aside count as tiles held
-        p, r = _packed(aside[0].tiles)
-        packed += p
-        reds += r
-        if format_aside(aside[0]) != aside_text:  # (the text is kept only where it is the notation)
-            canon_melds = False
-    packed_bytes = (packed + entry[1]).to_bytes(NUM_KINDS, "little")
+    packed += entry[1]
+    packed_bytes = packed.to_bytes(NUM_KINDS, "little")
     counts = tuple(packed_bytes)
     if canon:
         # Written as format_hand writes it, melds too: the text is the hand's notation.
-        hand = Hand(tuple(concealed), tuple(melds), aside, last, counts, reds + entry[2], segment, text if canon_melds else "")
+        hand = Hand(tuple(concealed), tuple(melds), aside, last, counts, reds + entry[2], segment, text if canon_melds else "", packed)
     else:
-        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), aside, last, counts, reds + entry[2])
+        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), aside, last, counts, reds + entry[2], _packed=packed)
     if packed_bytes.translate(None, _UP_TO_FOUR):  # a kind of more than four copies
         _check_copies(hand, text)
     return hand
