@@ -74,41 +74,34 @@ def _lowered(v0: int, draws: dict[int, int]) -> tuple[int, ...] | None:
     low = [0] * len(VECTORS[v0])
     for v, where in draws.items():
         fall = _FALLS.get(v0 << 20 | v)  # (vector pairs recur in signatures met for the first time)
-        if fall is None:
+        if fall is None:  # (also a pair that does not fall by one: none is met, so not kept apart)
             fall = _fall(v0, v)
-        if fall < 0:
+        if fall is None:
             return None
-        while fall:
-            bit = fall & -fall
-            low[bit.bit_length() - 1] |= where
-            fall ^= bit
+        for x in fall:
+            low[x] |= where
     return tuple(low)
 
 
-_FALLS: dict[int, int] = {}  # (vector << 20 | vector after a draw) -> `_fall`
+_FALLS: dict[int, tuple[int, ...] | None] = {}  # (vector << 20 | vector after a draw) -> `_fall`
 
 
-def _fall(v0: int, v: int) -> int:
-    """The entries of vector v0 that v lowers by one, as a bit mask; -1 if v lowers one by
-    more or makes an unreachable one reachable (`_lowered`)."""
+def _fall(v0: int, v: int) -> tuple[int, ...] | None:
+    """The entries of vector v0 that v lowers by one; None if v lowers one by more or makes
+    an unreachable one reachable (`_lowered`)."""
     base = VECTORS[v0]
     fall = list(map(sub, base, VECTORS[v]))  # (how far the draw lowers each entry)
-    out = 0
-    if max(fall) > 1:
-        out = -1
-    else:
-        x = -1
-        for _ in range(fall.count(1)):
-            x = fall.index(1, x + 1)
-            if base[x] == INF:  # (an unreachable entry made reachable)
-                out = -1
-                break
-            out |= 1 << x
+    out: tuple[int, ...] | None = None
+    if max(fall) <= 1:
+        out = tuple(x for x, f in enumerate(fall) if f == 1)
+        if any(base[x] == INF for x in out):  # (an unreachable entry made reachable)
+            out = None
     if len(_FALLS) >= MEMO_LIMIT:
         _FALLS.clear()
     if max(v0, v) < 1 << 20:
         _FALLS[v0 << 20 | v] = out
     return out
+
 
 class Analyzer(OtherForms, MeldedWildcards):
     """Distances, effective tiles and waits for one shape spec (and declared void suit)."""
