@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import add, sub
+from operator import add, mul, sub
 
 from mjtools.analysis.ruletables import group_table
 from mjtools.analysis.shanten import (
@@ -212,7 +212,7 @@ class Analyzer(OtherForms, MeldedWildcards):
             raw = whole[lo:hi]
             key = memo.get(raw)
             if key is None:
-                key = memo[raw] = sum([counts[k] * pw for k, pw in zip(kinds, pows)])
+                key = memo[raw] = sum(map(mul, map(counts.__getitem__, kinds), pows))
                 if len(memo) > MEMO_LIMIT:
                     memo.clear()
             out[g] = key
