@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from mjtools.analysis.forms import OTHER_FORMS, _one_set_spec, _plain_groups, knitted_straight_distance
 from mjtools.analysis.irregular import KNITTED_MASKS, KNITTED_STRAIGHTS, held_number_kinds
 from mjtools.analysis.shapes import KINDS_258
-from mjtools.analysis.tables import INF, POW5, VECTORS, combine, vector
+from mjtools.analysis.tables import INF, POW5, VECTORS, combine, table
 
 if TYPE_CHECKING:
     from mjtools.sim.fastshape import Analyzer, Melds
@@ -49,6 +49,14 @@ class OtherForms:
         self._ks_where = {k: (g, POW5[i]) for g, (_, kinds) in enumerate(plain) for i, k in enumerate(kinds)} if self._ks_plain else {}
         # (the analysis's own group keys serve where its groups are the same)
         self._ks_keys = self._ks_plain is not None and [lay[1] for lay in an.layout if lay is not None] == [kinds for _, kinds in self._ks_plain]
+        # per plain group: (table id, ids, to-global, kinds), for the analysis's signature memos
+        self._ks_tables: list[tuple[int, object, list[int], tuple[int, ...]]] = []
+        if self._ks_plain:
+            from mjtools.sim.fastshape import _table_id
+
+            for variant, kinds in self._ks_plain:
+                ids, tg = table(variant)
+                self._ks_tables.append((_table_id(ids, tg, len(kinds)), ids, tg, tuple(kinds)))
         self._kinds_258: dict[frozenset[int], tuple[int, ...]] = {}  # group set -> its 2, 5 and 8s
 
     # -- 将将和 ---------------------------------------------------------------------------------
@@ -125,7 +133,7 @@ class OtherForms:
             if counts[k]:
                 g, p = where[k]
                 rest[g] -= p
-        return rest, [vector(variant, rk) for (variant, _), rk in zip(self._ks_plain, rest)]  # type: ignore[arg-type]
+        return rest, [tg[ids[rk]] for (_tid, ids, tg, _kinds), rk in zip(self._ks_tables, rest)]  # type: ignore[index]
 
     def _ks(self, counts: list[int], m: Melds, below: int = INF, at: list | None = None) -> int:
         """组合龙's distance (as `forms.knitted_straight_distance`) where it is below `below`
@@ -176,26 +184,33 @@ class OtherForms:
         if self._ks(counts, m, INF, at) != target:
             return 0
         col = 2 * (1 - m.n) + 1
+        an = self.an
         gain = 0
         for straight, rest, vecs in at:
             for k in straight:
                 if not counts[k]:
                     gain |= 1 << k
-            acc = vecs[0]
-            for v in vecs[1:]:
-                acc = combine(acc, v)
-            now = VECTORS[acc][col]
-            for g, (variant, kinds) in enumerate(plain):
-                others = -1  # (the other groups' combined vector, made when first needed)
-                for i, k in enumerate(kinds):
-                    if counts[k] >= 4 or gain >> k & 1:
-                        continue
-                    if others < 0:
-                        for g2, v in enumerate(vecs):
-                            if g2 != g:
-                                others = v if others < 0 else combine(others, v)
-                    if VECTORS[combine(vector(variant, rest[g] + POW5[i]), others)][col] < now:
+            # the rest's draws in group g lower its distance exactly where they lower the
+            # combination of g's rest pattern with the other groups' vector: the analysis's
+            # per-signature positions (`Analyzer._positions`); no copy is left of a kind held
+            # four times
+            for g, (tid, ids, tg, kinds) in enumerate(self._ks_tables):
+                others = -1  # (the other groups' combined vector)
+                for g2, v in enumerate(vecs):
+                    if g2 != g:
+                        others = v if others < 0 else combine(others, v)
+                sig = an._sigs.get(tid << 24 | rest[g])
+                if sig is None:
+                    sig = an._sig(tid, ids, tg, len(kinds), rest[g])
+                pos = an._memo.get(sig << 40 | others << 4 | col)
+                if pos is None:
+                    pos = an._positions(sig, others, col)
+                while pos:
+                    bit = pos & -pos
+                    k = kinds[bit.bit_length() - 1]
+                    if counts[k] < 4:
                         gain |= 1 << k
+                    pos ^= bit
         return gain
 
     def _ks_gain_slow(self, counts: list[int], m: Melds, target: int) -> int:

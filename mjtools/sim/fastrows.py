@@ -122,6 +122,12 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     bucket: dict[int, tuple] = {}  # kind -> its (count, group, terminal / honor)
     if o14 < INF and not (only_best and o14 - wild > low):
         by: dict[tuple, int] = {}  # the stats change only by (count, group, terminal / honor)
+        sets = an._group_sets(m)
+        one = sets[0] if len(sets) == 1 else None  # (one set of groups: the distance in closed form)
+        if one is not None:
+            seven, orphans, slots = an.seven, an.orphans and len(one) == 4, an.slots
+            p14 = sum(st14[g] for g in one)  # type: ignore[index]
+            s14 = sum(st14[4 + g] for g in one)  # type: ignore[index]
         for k, d, _g, _ng, n, _w, _i in after:
             if o14 <= d:
                 if n < 0:
@@ -131,8 +137,23 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                 bk = bucket[k] = (c, n // 9 if n < 27 else 3, n in _TH)
                 o = by.get(bk)
                 if o is None:
-                    st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
-                    o = by[bk] = an._other_distance(st, m)
+                    if one is None:
+                        st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
+                        o = an._other_distance(st, m)
+                    else:  # (`_other_distance` of `_restat`: one kind fewer changes a group's pairs and singles)
+                        o = INF
+                        if seven:
+                            p, q = p14, s14
+                            if bk[1] in one:
+                                a, b = slots[c], slots[c - 1]
+                                p, q = p + b[0] - a[0], q + b[1] - a[1]
+                            pp = p if p < 7 else 7
+                            o = 14 - 2 * pp - min(q, 7 - pp)
+                        if orphans:
+                            e = 14 - st14[8] + (bk[2] and c == 1) - (st14[9] - (bk[2] and c == 2) > 0)  # type: ignore[index]
+                            if e < o:
+                                o = e
+                    by[bk] = o
                 other[k] = o
     knit = None  # kind -> 组合龙's distance after its discard, where it reaches the row's
     if forms is not None:
