@@ -29,6 +29,9 @@ _MASK_258 = sum(1 << k for k in KINDS_258)
 _HELD = bytes([0] + [1] * 255)  # count -> held or not
 
 
+_KS_ORDER: dict[int, list[tuple[int, int]]] = {}  # held number kinds (`held_number_kinds`) -> `_ks_order`
+
+
 class OtherForms:
     """Distances and improving draws of a spec's other forms (those of `EXOTIC`)."""
 
@@ -49,6 +52,7 @@ class OtherForms:
         self._ks_where = {k: (g, POW5[i]) for g, (_, kinds) in enumerate(plain) for i, k in enumerate(kinds)} if self._ks_plain else {}
         # (the analysis's own group keys serve where its groups are the same)
         self._ks_keys = self._ks_plain is not None and [lay[1] for lay in an.layout if lay is not None] == [kinds for _, kinds in self._ks_plain]
+        self._ks_memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}  # (group keys, straight) -> (rest keys, rest vectors, their combination)
         # per plain group: (table id, ids, to-global, kinds), for the analysis's signature memos
         self._ks_tables: list[tuple[int, object, list[int], tuple[int, ...]]] = []
         if self._ks_plain:
@@ -113,16 +117,26 @@ class OtherForms:
     # -- 组合龙 ----------------------------------------------------------------------------------
     @staticmethod
     def _ks_order(counts: list[int]) -> list[tuple[int, int]]:
-        """(kinds missed, straight) for the six knitted straights, fewest missed first."""
+        """(kinds missed, straight) for the six knitted straights, fewest missed first
+        (remembered per held-or-not pattern of the number kinds: read only)."""
         held = held_number_kinds(counts)
-        return sorted([(9 - (held & mask).bit_count(), si) for si, mask in enumerate(KNITTED_MASKS)])
+        got = _KS_ORDER.get(held)
+        if got is None:
+            got = sorted([(9 - (held & mask).bit_count(), si) for si, mask in enumerate(KNITTED_MASKS)])
+            if len(_KS_ORDER) >= MEMO_LIMIT:
+                _KS_ORDER.clear()
+            _KS_ORDER[held] = got
+        return got
 
     def _ks_floor(self, counts: list[int], m: Melds) -> int:
         """A lower bound of 组合龙's distance: the fewest kinds a knitted straight misses."""
         if m.n > 1 or not self._ks_ok:
             return INF
         held = held_number_kinds(counts)
-        return 9 - max([(held & mask).bit_count() for mask in KNITTED_MASKS])
+        got = _KS_ORDER.get(held)
+        if got is None:
+            return 9 - max([(held & mask).bit_count() for mask in KNITTED_MASKS])
+        return got[0][0]
 
     def _ks_rest(self, counts: list[int], keys: list[int], straight: tuple[int, ...]) -> tuple[list[int], list[int]]:
         """The group keys and vectors of the tiles beside a knitted straight (one of each of
@@ -152,10 +166,20 @@ class OtherForms:
             if missing > best or missing >= below or (at is None and missing == best):
                 break
             straight = KNITTED_STRAIGHTS[si]
-            rest, vecs = self._ks_rest(counts, keys, straight)
-            acc = vecs[0]
-            for v in vecs[1:]:
-                acc = combine(acc, v)
+            # (the rest is read from the group keys alone: a straight's kind is held where
+            # its digit is not 0; remembered per keys and straight, a hand is asked about
+            # several times a decision)
+            mk = (keys[0], keys[1], keys[2], keys[3], si)
+            got = self._ks_memo.get(mk)
+            if got is None:
+                rest, vecs = self._ks_rest(counts, keys, straight)
+                acc = vecs[0]
+                for v in vecs[1:]:
+                    acc = combine(acc, v)
+                if len(self._ks_memo) >= MEMO_LIMIT:
+                    self._ks_memo.clear()
+                got = self._ks_memo[mk] = (tuple(rest), tuple(vecs), acc)
+            rest, vecs, acc = got
             d = missing + VECTORS[acc][col]
             if d < best:
                 best = d
@@ -180,7 +204,7 @@ class OtherForms:
         plain = self._ks_plain
         if plain is None:
             return self._ks_gain_slow(counts, m, target)
-        at: list[tuple[tuple[int, ...], list[int], list[int]]] = []
+        at: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
         if self._ks(counts, m, INF, at) != target:
             return 0
         col = 2 * (1 - m.n) + 1
