@@ -178,8 +178,12 @@ class EfficientBot(Bot):
     # -- decisions ------------------------------------------------------------------------------
     def act(self, view: View, actions: Sequence[Action]) -> Action:
         by: dict[str, list[Action]] = {}
-        for a in actions:
-            by.setdefault(a.kind, []).append(a)
+        for a in actions:  # (a turn lists a dozen discards: no empty list made per action)
+            got = by.get(a.kind)
+            if got is None:
+                by[a.kind] = [a]
+            else:
+                got.append(a)
         for win in ("tsumo", "ron"):
             if win in by:
                 return by[win][0]
