@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
+from operator import itemgetter
 
 from mjtools.analysis.tables import INF
 from mjtools.rules.model import Ruleset
@@ -114,6 +115,8 @@ class EfficientBot(Bot):
         self.need_terminal = "terminal_required" in rules.requirements
         self.values = values_for(rules, seat, cfg.declare_ready)
         self.value_kinds = self.values.value_kinds()
+        # the counts of the value honors as a tuple (two or more of them: one is no tuple)
+        self._value_counts = itemgetter(*sorted(self.value_kinds)) if len(self.value_kinds) > 1 else None
         self.plans = [p for p in plans_for(rules.base_spec) if p is not ANY]
         self.families = ["any"] + sorted({p.family for p in self.plans})
         self.plan_families = [(p, p.family) for p in self.plans]
@@ -130,6 +133,10 @@ class EfficientBot(Bot):
         made = pairs = 0
         if self.value_kinds:
             melded = d.melded
+            if not melded and self._value_counts is not None:  # (nothing made by a meld: counted in C)
+                held = self._value_counts(counts)
+                pairs = held.count(2)
+                return len(held) - held.count(0) - held.count(1) - pairs, pairs
             for k in self.value_kinds:
                 c = counts[k]
                 if c >= 3 or k in melded:
