@@ -218,11 +218,9 @@ class OtherForms:
             # combination of g's rest pattern with the other groups' vector: the analysis's
             # per-signature positions (`Analyzer._positions`); no copy is left of a kind held
             # four times
+            rests = an._rests(vecs)  # (per group, the other groups' combined vector)
             for g, (tid, ids, tg, kinds) in enumerate(self._ks_tables):
-                others = -1  # (the other groups' combined vector)
-                for g2, v in enumerate(vecs):
-                    if g2 != g:
-                        others = v if others < 0 else combine(others, v)
+                others = rests[g]
                 sig = an._sigs.get(tid << 24 | rest[g])
                 if sig is None:
                     sig = an._sig(tid, ids, tg, len(kinds), rest[g])
