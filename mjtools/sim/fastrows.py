@@ -423,7 +423,16 @@ def other_rows(an: Analyzer, physical: Sequence[int], held: Sequence[int], unsee
     count masks follow from the hand's)."""
     counts = list(physical[:34])
     st14 = an._stats(counts)
-    after = [(k, an._other_distance(st, NO_MELDS), st) for k in kinds for st in (an._restat(st14, counts[k], k, -1),)]
+    after = []
+    by: dict[tuple[int, int, bool], tuple[int, list[int]]] = {}  # the stats change only by (count, group, terminal / honor)
+    for k in kinds:
+        c = counts[k]
+        bk = (c, k // 9 if k < 27 else 3, k in _TH)
+        got = by.get(bk)
+        if got is None:
+            st = an._restat(st14, c, k, -1)
+            got = by[bk] = (an._other_distance(st, NO_MELDS), st)
+        after.append((k, got[0], got[1]))
     if only_best:
         least = min(a[1] for a in after)
         after = [a for a in after if a[1] == least]
