@@ -29,7 +29,7 @@ _MASK_258 = sum(1 << k for k in KINDS_258)
 _HELD = bytes([0] + [1] * 255)  # count -> held or not
 
 
-_KS_ORDER: dict[int, list[tuple[int, int]]] = {}  # held number kinds (`held_number_kinds`) -> `_ks_order`
+_KS_ORDER: dict[int, tuple[int, ...]] = {}  # held number kinds (`held_number_kinds`) -> `_ks_order`
 
 
 class OtherForms:
@@ -52,7 +52,7 @@ class OtherForms:
         self._ks_where = {k: (g, POW5[i]) for g, (_, kinds) in enumerate(plain) for i, k in enumerate(kinds)} if self._ks_plain else {}
         # (the analysis's own group keys serve where its groups are the same)
         self._ks_keys = self._ks_plain is not None and [lay[1] for lay in an.layout if lay is not None] == [kinds for _, kinds in self._ks_plain]
-        self._ks_memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}  # (group keys, straight) -> (rest keys, rest vectors, their combination)
+        self._ks_memo: dict[int, tuple[int, ...]] = {}  # (group keys, straight) -> rest keys, rest vectors, their combination
         # per plain group: (table id, ids, to-global, kinds), for the analysis's signature memos
         self._ks_tables: list[tuple[int, object, list[int], tuple[int, ...]]] = []
         if self._ks_plain:
@@ -116,13 +116,15 @@ class OtherForms:
 
     # -- 组合龙 ----------------------------------------------------------------------------------
     @staticmethod
-    def _ks_order(counts: list[int]) -> list[tuple[int, int]]:
-        """(kinds missed, straight) for the six knitted straights, fewest missed first
+    def _ks_order(counts: list[int]) -> tuple[int, ...]:
+        """Kinds missed << 3 | straight, for the six knitted straights, fewest missed first
         (remembered per held-or-not pattern of the number kinds: read only)."""
         held = held_number_kinds(counts)
         got = _KS_ORDER.get(held)
         if got is None:
-            got = sorted([(9 - (held & mask).bit_count(), si) for si, mask in enumerate(KNITTED_MASKS)])
+            # (kinds missed << 3 | straight: ints sort as the pairs would, and a tuple of ints
+            # leaves the cyclic GC nothing to walk)
+            got = tuple(sorted([(9 - (held & mask).bit_count()) << 3 | si for si, mask in enumerate(KNITTED_MASKS)]))
             if len(_KS_ORDER) >= MEMO_LIMIT:
                 _KS_ORDER.clear()
             _KS_ORDER[held] = got
@@ -136,7 +138,7 @@ class OtherForms:
         got = _KS_ORDER.get(held)
         if got is None:
             return 9 - max([(held & mask).bit_count() for mask in KNITTED_MASKS])
-        return got[0][0]
+        return got[0] >> 3
 
     def _ks_rest(self, counts: list[int], keys: list[int], straight: tuple[int, ...]) -> tuple[list[int], list[int]]:
         """The group keys and vectors of the tiles beside a knitted straight (one of each of
@@ -162,14 +164,17 @@ class OtherForms:
         col = 2 * (1 - m.n) + 1
         keys = self.an.keys(counts) if self._ks_keys else [sum(counts[k] * p for k, p in zip(kinds, POW5)) for _, kinds in self._ks_plain]
         best = INF
-        for missing, si in self._ks_order(counts):
+        for ms in self._ks_order(counts):
+            missing, si = ms >> 3, ms & 7
             if missing > best or missing >= below or (at is None and missing == best):
                 break
             straight = KNITTED_STRAIGHTS[si]
             # (the rest is read from the group keys alone: a straight's kind is held where
             # its digit is not 0; remembered per keys and straight, a hand is asked about
             # several times a decision)
-            mk = (keys[0], keys[1], keys[2], keys[3], si)
+            # (keys are below 5^9 < 2^21; an int key and a flat tuple of ints: nothing for the
+            # cyclic GC to walk)
+            mk = (((keys[0] << 21 | keys[1]) << 21 | keys[2]) << 21 | keys[3]) << 3 | si
             got = self._ks_memo.get(mk)
             if got is None:
                 rest, vecs = self._ks_rest(counts, keys, straight)
@@ -178,15 +183,14 @@ class OtherForms:
                     acc = combine(acc, v)
                 if len(self._ks_memo) >= MEMO_LIMIT:
                     self._ks_memo.clear()
-                got = self._ks_memo[mk] = (tuple(rest), tuple(vecs), acc)
-            rest, vecs, acc = got
-            d = missing + VECTORS[acc][col]
+                got = self._ks_memo[mk] = (*rest, *vecs, acc)
+            d = missing + VECTORS[got[8]][col]
             if d < best:
                 best = d
                 if at is not None:
                     at.clear()
             if d == best and at is not None:
-                at.append((straight, rest, vecs))
+                at.append((straight, got[:4], got[4:8]))
         return best
 
     def _ks_slow(self, counts: list[int], m: Melds) -> int:
