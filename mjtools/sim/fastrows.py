@@ -124,10 +124,9 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
         by: dict[tuple, int] = {}  # the stats change only by (count, group, terminal / honor)
         sets = an._group_sets(m)
         one = sets[0] if len(sets) == 1 else None  # (one set of groups: the distance in closed form)
-        if one is not None:
+        if one is not None:  # (pairs and singles of the set's groups)
             seven, orphans, slots = an.seven, an.orphans and len(one) == 4, an.slots
-            p14 = sum(st14[g] for g in one)  # type: ignore[index]
-            s14 = sum(st14[4 + g] for g in one)  # type: ignore[index]
+            p14, s14 = sum(st14[g] for g in one), sum(st14[4 + g] for g in one)  # type: ignore[index]
         for k, d, _g, _ng, n, _w, _i in after:
             if o14 <= d:
                 if n < 0:
@@ -145,14 +144,12 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                         if seven:
                             p, q = p14, s14
                             if bk[1] in one:
-                                a, b = slots[c], slots[c - 1]
-                                p, q = p + b[0] - a[0], q + b[1] - a[1]
+                                (p0, q0), (p1, q1) = slots[c], slots[c - 1]
+                                p, q = p + p1 - p0, q + q1 - q0
                             pp = p if p < 7 else 7
                             o = 14 - 2 * pp - min(q, 7 - pp)
                         if orphans:
-                            e = 14 - st14[8] + (bk[2] and c == 1) - (st14[9] - (bk[2] and c == 2) > 0)  # type: ignore[index]
-                            if e < o:
-                                o = e
+                            o = min(o, 14 - st14[8] + (bk[2] and c == 1) - (st14[9] - (bk[2] and c == 2) > 0))  # type: ignore[index]
                     by[bk] = o
                 other[k] = o
     knit = None  # kind -> 组合龙's distance after its discard, where it reaches the row's
@@ -423,8 +420,7 @@ def other_rows(an: Analyzer, physical: Sequence[int], held: Sequence[int], unsee
     count masks follow from the hand's)."""
     counts = list(physical[:34])
     st14 = an._stats(counts)
-    after = []
-    by: dict[tuple[int, int, bool], tuple[int, list[int]]] = {}  # the stats change only by (count, group, terminal / honor)
+    after, by = [], {}  # (a discard's stats change only by its (count, group, terminal / honor))
     for k in kinds:
         c = counts[k]
         bk = (c, k // 9 if k < 27 else 3, k in _TH)
