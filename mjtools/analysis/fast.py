@@ -26,7 +26,7 @@ Kind sets are 34-bit masks (bit k = kind k) so that groups and forms combine wit
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import add
+from operator import add, mul
 from typing import TYPE_CHECKING
 
 from mjtools.analysis import tables
@@ -96,21 +96,24 @@ class _Group:
     def entry(self, raw: bytes) -> Entry:
         """Compute (and memoise) the entry of a group pattern given as raw count bytes."""
         cs = self._counts(raw)
-        key = sum(c * POW5[i] for i, c in enumerate(cs))
+        key = sum(map(mul, cs, POW5))
         gid = self._vec(key)
         vec = VECTORS[gid]
         n = sum(cs)
         done = n % 3 != 1 and n // 3 <= MAX_SETS and vec[2 * (n // 3) + (n % 3 == 2)] == 0
         # COMP is filled in on first use (`completers`): shanten alone never needs it.
         comp = -1 if (n + 1) % 3 != 1 and (n + 1) // 3 <= MAX_SETS else 0
+        # (counts are 0-4: `_counts` checked them)
+        n1, n3 = raw.count(1), raw.count(3)
         if self.quads:  # four of a kind is two pairs, three a pair and a single
-            two = sum(1 if c in (2, 3) else 2 if c == 4 else 0 for c in raw)
-            one = sum(1 for c in raw if c in (1, 3))
+            two = raw.count(2) + n3 + 2 * raw.count(4)
+            one = n1 + n3
         else:
-            two = sum(1 for c in raw if c >= 2)
-            one = sum(1 for c in raw if c == 1)
-        thk = sum(1 for i in self.th if raw[i])
-        thp = sum(1 for i in self.th if raw[i] >= 2)
+            two = len(raw) - raw.count(0) - n1
+            one = n1
+        th = [raw[i] for i in self.th]
+        thk = len(th) - th.count(0)
+        thp = thk - th.count(1)
         e = (gid, vec, n, done, comp, two | one << 8 | thk << 16 | thp << 24, int(n % 3 == 2), gid << 20)
         if len(self.memo) >= MEMO_LIMIT:
             self.memo.clear()
@@ -124,7 +127,7 @@ class _Group:
         if e[COMP] >= 0:
             return e[COMP]
         cs = self._counts(raw)
-        key = sum(c * POW5[i] for i, c in enumerate(cs))
+        key = sum(map(mul, cs, POW5))
         n1 = e[TILES] + 1
         j = 2 * (n1 // 3) + (n1 % 3 == 2)
         comp = 0

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
+from operator import itemgetter
 
 from mjtools.analysis.tables import INF
 from mjtools.rules.model import Ruleset
@@ -114,6 +115,8 @@ class EfficientBot(Bot):
         self.need_terminal = "terminal_required" in rules.requirements
         self.values = values_for(rules, seat, cfg.declare_ready)
         self.value_kinds = self.values.value_kinds()
+        # the counts of the value honors as a tuple (two or more of them: one is no tuple)
+        self._value_counts = itemgetter(*sorted(self.value_kinds)) if len(self.value_kinds) > 1 else None
         self.plans = [p for p in plans_for(rules.base_spec) if p is not ANY]
         self.families = ["any"] + sorted({p.family for p in self.plans})
         self.plan_families = [(p, p.family) for p in self.plans]
@@ -130,6 +133,10 @@ class EfficientBot(Bot):
         made = pairs = 0
         if self.value_kinds:
             melded = d.melded
+            if not melded and self._value_counts is not None:  # (nothing made by a meld: counted in C)
+                held = self._value_counts(counts)
+                pairs = held.count(2)
+                return len(held) - held.count(0) - held.count(1) - pairs, pairs
             for k in self.value_kinds:
                 c = counts[k]
                 if c >= 3 or k in melded:
@@ -178,8 +185,12 @@ class EfficientBot(Bot):
     # -- decisions ------------------------------------------------------------------------------
     def act(self, view: View, actions: Sequence[Action]) -> Action:
         by: dict[str, list[Action]] = {}
-        for a in actions:
-            by.setdefault(a.kind, []).append(a)
+        for a in actions:  # (a turn lists a dozen discards: no empty list made per action)
+            got = by.get(a.kind)
+            if got is None:
+                by[a.kind] = [a]
+            else:
+                got.append(a)
         for win in ("tsumo", "ron"):
             if win in by:
                 return by[win][0]
@@ -237,28 +248,34 @@ class EfficientBot(Bot):
         weigh = []
         spec = d.an.spec
         far = sh_any if v_any else INF
-        groups = None
         got = self._weighable.get(id(vmaxes))
-        if got is None:  # (the plans that may pay clearly more: per `_vmaxes` answer, kept alive here)
-            got = self._weighable[id(vmaxes)] = (vmaxes, [(i, plan, vmaxes[fam]) for i, (plan, fam) in enumerate(self.plan_families, 1) if not (vmaxes[fam] < GAIN * v_any or not vmaxes[fam])])
-        for i, plan, vmax in got[1]:
-            if groups is None:  # tiles held per group m, p, s, z (for the lower bounds)
-                c = d.counts
-                wild_held = sum(c[k] for k in spec.wild_kinds) if spec.wild_kinds else 0
-                if wild_held:  # (natural tiles only: wildcards counted apart)
-                    c = list(c)
-                    for k in spec.wild_kinds:
-                        c[k] = 0
-                groups = (sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34]), sum(c[34:]))
-                total = groups[0] + groups[1] + groups[2] + groups[3] + groups[4]
-            suit = plan.suit
-            if suit is not None:  # (a flush: natural tiles of other groups go)
-                bound = total - groups[suit] - (groups[3] if plan.name == "half" else 0) - 2
-            else:
+        if got is None:  # (the plans that may pay clearly more, flushes apart: per `_vmaxes` answer, kept alive here)
+            worth = [(i, plan, vmaxes[fam]) for i, (plan, fam) in enumerate(self.plan_families, 1) if not (vmaxes[fam] < GAIN * v_any or not vmaxes[fam])]
+            flushes = [(i, plan, vmax, plan.suit, plan.name == "half") for i, plan, vmax in worth if plan.suit is not None]
+            got = self._weighable[id(vmaxes)] = (vmaxes, flushes, [w for w in worth if w[1].suit is None])
+        if got[1] or got[2]:
+            # tiles held per group m, p, s, z (for the lower bounds)
+            c = d.counts
+            wild_held = sum(c[k] for k in spec.wild_kinds) if spec.wild_kinds else 0
+            if wild_held:  # (natural tiles only: wildcards counted apart)
+                c = list(c)
+                for k in spec.wild_kinds:
+                    c[k] = 0
+            groups = (sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34]), sum(c[34:]))
+            total = groups[0] + groups[1] + groups[2] + groups[3] + groups[4]
+            # a flush's bound: natural tiles of the other groups go; none is below a half
+            # flush of the suit held most, so past that every flush is passed over at once
+            if got[1] and total - max(groups[0], groups[1], groups[2]) - groups[3] - 2 <= far:
+                for i, plan, vmax, suit, half in got[1]:
+                    bound = total - groups[suit] - (groups[3] if half else 0) - 2
+                    if bound > far or (d.m.n and not plan.fits(d.m, spec)):
+                        continue
+                    weigh.append((bound, i, plan, vmax))
+            for i, plan, vmax in got[2]:
                 bound = lower_bound(plan, c, d.m, spec, groups, wild_held)
-            if bound > far or (d.m.n and not plan.fits(d.m, spec)):
-                continue
-            weigh.append((bound, i, plan, vmax))
+                if bound > far or (d.m.n and not plan.fits(d.m, spec)):
+                    continue
+                weigh.append((bound, i, plan, vmax))
         # weighed: plans as near as the variant's shapes, or where those pay nothing, the
         # plans at most BEHIND the nearest one (exact shanten worked out nearest bound first)
         near = far

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from mjtools.analysis.forms import OTHER_FORMS, _one_set_spec, _plain_groups, knitted_straight_distance
 from mjtools.analysis.irregular import KNITTED_MASKS, KNITTED_STRAIGHTS, held_number_kinds
 from mjtools.analysis.shapes import KINDS_258
-from mjtools.analysis.tables import INF, POW5, VECTORS, combine, vector
+from mjtools.analysis.tables import INF, POW5, VECTORS, combine, table
 
 if TYPE_CHECKING:
     from mjtools.sim.fastshape import Analyzer, Melds
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 MEMO_LIMIT = 1 << 18
 _MASK_258 = sum(1 << k for k in KINDS_258)
 _HELD = bytes([0] + [1] * 255)  # count -> held or not
+
+
+_KS_ORDER: dict[int, tuple[int, ...]] = {}  # held number kinds (`held_number_kinds`) -> `_ks_order`
 
 
 class OtherForms:
@@ -49,6 +52,15 @@ class OtherForms:
         self._ks_where = {k: (g, POW5[i]) for g, (_, kinds) in enumerate(plain) for i, k in enumerate(kinds)} if self._ks_plain else {}
         # (the analysis's own group keys serve where its groups are the same)
         self._ks_keys = self._ks_plain is not None and [lay[1] for lay in an.layout if lay is not None] == [kinds for _, kinds in self._ks_plain]
+        self._ks_memo: dict[int, tuple[int, ...]] = {}  # (group keys, straight) -> rest keys, rest vectors, their combination
+        # per plain group: (table id, ids, to-global, kinds), for the analysis's signature memos
+        self._ks_tables: list[tuple[int, object, list[int], tuple[int, ...]]] = []
+        if self._ks_plain:
+            from mjtools.sim.fastshape import _table_id
+
+            for variant, kinds in self._ks_plain:
+                ids, tg = table(variant)
+                self._ks_tables.append((_table_id(ids, tg, len(kinds)), ids, tg, tuple(kinds)))
         self._kinds_258: dict[frozenset[int], tuple[int, ...]] = {}  # group set -> its 2, 5 and 8s
 
     # -- 将将和 ---------------------------------------------------------------------------------
@@ -104,17 +116,29 @@ class OtherForms:
 
     # -- 组合龙 ----------------------------------------------------------------------------------
     @staticmethod
-    def _ks_order(counts: list[int]) -> list[tuple[int, int]]:
-        """(kinds missed, straight) for the six knitted straights, fewest missed first."""
+    def _ks_order(counts: list[int]) -> tuple[int, ...]:
+        """Kinds missed << 3 | straight, for the six knitted straights, fewest missed first
+        (remembered per held-or-not pattern of the number kinds: read only)."""
         held = held_number_kinds(counts)
-        return sorted([(9 - (held & mask).bit_count(), si) for si, mask in enumerate(KNITTED_MASKS)])
+        got = _KS_ORDER.get(held)
+        if got is None:
+            # (kinds missed << 3 | straight: ints sort as the pairs would, and a tuple of ints
+            # leaves the cyclic GC nothing to walk)
+            got = tuple(sorted([(9 - (held & mask).bit_count()) << 3 | si for si, mask in enumerate(KNITTED_MASKS)]))
+            if len(_KS_ORDER) >= MEMO_LIMIT:
+                _KS_ORDER.clear()
+            _KS_ORDER[held] = got
+        return got
 
     def _ks_floor(self, counts: list[int], m: Melds) -> int:
         """A lower bound of 组合龙's distance: the fewest kinds a knitted straight misses."""
         if m.n > 1 or not self._ks_ok:
             return INF
         held = held_number_kinds(counts)
-        return 9 - max([(held & mask).bit_count() for mask in KNITTED_MASKS])
+        got = _KS_ORDER.get(held)
+        if got is None:
+            return 9 - max([(held & mask).bit_count() for mask in KNITTED_MASKS])
+        return got[0] >> 3
 
     def _ks_rest(self, counts: list[int], keys: list[int], straight: tuple[int, ...]) -> tuple[list[int], list[int]]:
         """The group keys and vectors of the tiles beside a knitted straight (one of each of
@@ -125,7 +149,7 @@ class OtherForms:
             if counts[k]:
                 g, p = where[k]
                 rest[g] -= p
-        return rest, [vector(variant, rk) for (variant, _), rk in zip(self._ks_plain, rest)]  # type: ignore[arg-type]
+        return rest, [tg[ids[rk]] for (_tid, ids, tg, _kinds), rk in zip(self._ks_tables, rest)]  # type: ignore[index]
 
     def _ks(self, counts: list[int], m: Melds, below: int = INF, at: list | None = None) -> int:
         """组合龙's distance (as `forms.knitted_straight_distance`) where it is below `below`
@@ -140,21 +164,33 @@ class OtherForms:
         col = 2 * (1 - m.n) + 1
         keys = self.an.keys(counts) if self._ks_keys else [sum(counts[k] * p for k, p in zip(kinds, POW5)) for _, kinds in self._ks_plain]
         best = INF
-        for missing, si in self._ks_order(counts):
+        for ms in self._ks_order(counts):
+            missing, si = ms >> 3, ms & 7
             if missing > best or missing >= below or (at is None and missing == best):
                 break
             straight = KNITTED_STRAIGHTS[si]
-            rest, vecs = self._ks_rest(counts, keys, straight)
-            acc = vecs[0]
-            for v in vecs[1:]:
-                acc = combine(acc, v)
-            d = missing + VECTORS[acc][col]
+            # (the rest is read from the group keys alone: a straight's kind is held where
+            # its digit is not 0; remembered per keys and straight, a hand is asked about
+            # several times a decision)
+            # (keys are below 5^9 < 2^21; an int key and a flat tuple of ints: nothing for the
+            # cyclic GC to walk)
+            mk = (((keys[0] << 21 | keys[1]) << 21 | keys[2]) << 21 | keys[3]) << 3 | si
+            got = self._ks_memo.get(mk)
+            if got is None:
+                rest, vecs = self._ks_rest(counts, keys, straight)
+                acc = vecs[0]
+                for v in vecs[1:]:
+                    acc = combine(acc, v)
+                if len(self._ks_memo) >= MEMO_LIMIT:
+                    self._ks_memo.clear()
+                got = self._ks_memo[mk] = (*rest, *vecs, acc)
+            d = missing + VECTORS[got[8]][col]
             if d < best:
                 best = d
                 if at is not None:
                     at.clear()
             if d == best and at is not None:
-                at.append((straight, rest, vecs))
+                at.append((straight, got[:4], got[4:8]))
         return best
 
     def _ks_slow(self, counts: list[int], m: Melds) -> int:
@@ -172,30 +208,35 @@ class OtherForms:
         plain = self._ks_plain
         if plain is None:
             return self._ks_gain_slow(counts, m, target)
-        at: list[tuple[tuple[int, ...], list[int], list[int]]] = []
+        at: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
         if self._ks(counts, m, INF, at) != target:
             return 0
         col = 2 * (1 - m.n) + 1
+        an = self.an
         gain = 0
         for straight, rest, vecs in at:
             for k in straight:
                 if not counts[k]:
                     gain |= 1 << k
-            acc = vecs[0]
-            for v in vecs[1:]:
-                acc = combine(acc, v)
-            now = VECTORS[acc][col]
-            for g, (variant, kinds) in enumerate(plain):
-                others = -1  # (the other groups' combined vector, made when first needed)
-                for i, k in enumerate(kinds):
-                    if counts[k] >= 4 or gain >> k & 1:
-                        continue
-                    if others < 0:
-                        for g2, v in enumerate(vecs):
-                            if g2 != g:
-                                others = v if others < 0 else combine(others, v)
-                    if VECTORS[combine(vector(variant, rest[g] + POW5[i]), others)][col] < now:
+            # the rest's draws in group g lower its distance exactly where they lower the
+            # combination of g's rest pattern with the other groups' vector: the analysis's
+            # per-signature positions (`Analyzer._positions`); no copy is left of a kind held
+            # four times
+            rests = an._rests(vecs)  # (per group, the other groups' combined vector)
+            for g, (tid, ids, tg, kinds) in enumerate(self._ks_tables):
+                others = rests[g]
+                sig = an._sigs.get(tid << 24 | rest[g])
+                if sig is None:
+                    sig = an._sig(tid, ids, tg, len(kinds), rest[g])
+                pos = an._memo.get(sig << 40 | others << 4 | col)
+                if pos is None:
+                    pos = an._positions(sig, others, col)
+                while pos:
+                    bit = pos & -pos
+                    k = kinds[bit.bit_length() - 1]
+                    if counts[k] < 4:
                         gain |= 1 << k
+                    pos ^= bit
         return gain
 
     def _ks_gain_slow(self, counts: list[int], m: Melds, target: int) -> int:

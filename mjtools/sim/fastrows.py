@@ -122,6 +122,11 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     bucket: dict[int, tuple] = {}  # kind -> its (count, group, terminal / honor)
     if o14 < INF and not (only_best and o14 - wild > low):
         by: dict[tuple, int] = {}  # the stats change only by (count, group, terminal / honor)
+        sets = an._group_sets(m)
+        one = sets[0] if len(sets) == 1 else None  # (one set of groups: the distance in closed form)
+        if one is not None:  # (pairs and singles of the set's groups)
+            seven, orphans, slots = an.seven, an.orphans and len(one) == 4, an.slots
+            p14, s14 = sum(st14[g] for g in one), sum(st14[4 + g] for g in one)  # type: ignore[index]
         for k, d, _g, _ng, n, _w, _i in after:
             if o14 <= d:
                 if n < 0:
@@ -131,8 +136,21 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                 bk = bucket[k] = (c, n // 9 if n < 27 else 3, n in _TH)
                 o = by.get(bk)
                 if o is None:
-                    st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
-                    o = by[bk] = an._other_distance(st, m)
+                    if one is None:
+                        st = restat[c, n] = an._restat(st14, c, n, -1)  # type: ignore[arg-type]
+                        o = an._other_distance(st, m)
+                    else:  # (`_other_distance` of `_restat`: one kind fewer changes a group's pairs and singles)
+                        o = INF
+                        if seven:
+                            p, q = p14, s14
+                            if bk[1] in one:
+                                (p0, q0), (p1, q1) = slots[c], slots[c - 1]
+                                p, q = p + p1 - p0, q + q1 - q0
+                            pp = p if p < 7 else 7
+                            o = 14 - 2 * pp - min(q, 7 - pp)
+                        if orphans:
+                            o = min(o, 14 - st14[8] + (bk[2] and c == 1) - (st14[9] - (bk[2] and c == 2) > 0))  # type: ignore[index]
+                    by[bk] = o
                 other[k] = o
     knit = None  # kind -> 组合龙's distance after its discard, where it reaches the row's
     if forms is not None:
@@ -402,7 +420,15 @@ def other_rows(an: Analyzer, physical: Sequence[int], held: Sequence[int], unsee
     count masks follow from the hand's)."""
     counts = list(physical[:34])
     st14 = an._stats(counts)
-    after = [(k, an._other_distance(st, NO_MELDS), st) for k in kinds for st in (an._restat(st14, counts[k], k, -1),)]
+    after, by = [], {}  # (a discard's stats change only by its (count, group, terminal / honor))
+    for k in kinds:
+        c = counts[k]
+        bk = (c, k // 9 if k < 27 else 3, k in _TH)
+        got = by.get(bk)
+        if got is None:
+            st = an._restat(st14, c, k, -1)
+            got = by[bk] = (an._other_distance(st, NO_MELDS), st)
+        after.append((k, got[0], got[1]))
     if only_best:
         least = min(a[1] for a in after)
         after = [a for a in after if a[1] == least]

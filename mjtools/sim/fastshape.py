@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import add, sub
+from operator import add, mul, sub
 
 from mjtools.analysis.ruletables import group_table
 from mjtools.analysis.shanten import (
@@ -71,19 +71,44 @@ def _lowered(v0: int, draws: dict[int, int]) -> tuple[int, ...] | None:
     """Per entry of a group's vector (v0), the positions whose draw lowers it by one; None
     if a draw lowers an entry by more, or makes an unreachable one reachable (then
     `_positions` weighs each draw's vector whole)."""
-    base = VECTORS[v0]
-    low = [0] * len(base)
+    # (a draw lowers most entries: every entry starts with every draw's positions, and
+    # those of the draws that leave it are taken out; each position makes one vector, so
+    # the draws' masks are disjoint and xor takes one out)
+    every = 0
+    for where in draws.values():
+        every |= where
+    low = [every] * len(VECTORS[v0])
     for v, where in draws.items():
-        fall = list(map(sub, base, VECTORS[v]))  # (how far the draw lowers each entry)
-        if max(fall) > 1:
+        stays = _FALLS.get(v0 << 20 | v)  # (vector pairs recur in signatures met for the first time)
+        if stays is None:  # (also a pair that does not fall by one: none is met, so not kept apart)
+            stays = _fall(v0, v)
+        if stays is None:
             return None
-        x = -1
-        for _ in range(fall.count(1)):
-            x = fall.index(1, x + 1)
-            if base[x] == INF:  # (an unreachable entry made reachable)
-                return None
-            low[x] |= where
+        for x in stays:
+            low[x] ^= where
     return tuple(low)
+
+
+_FALLS: dict[int, tuple[int, ...] | None] = {}  # (vector << 20 | vector after a draw) -> `_fall`: the entries it leaves
+
+
+def _fall(v0: int, v: int) -> tuple[int, ...] | None:
+    """The entries of vector v0 that v does not lower (`_lowered`); None if v lowers one by
+    more than one or makes an unreachable one reachable."""
+    base = VECTORS[v0]
+    fall = list(map(sub, base, VECTORS[v]))  # (how far the draw lowers each entry)
+    out: tuple[int, ...] | None = None
+    if max(fall) <= 1 and not any(f == 1 and b == INF for f, b in zip(fall, base)):  # (an unreachable entry made reachable)
+        out = tuple(x for x, f in enumerate(fall) if f != 1)
+    if len(_FALLS) >= MEMO_LIMIT:
+        _FALLS.clear()
+    if max(v0, v) < 1 << 20:
+        _FALLS[v0 << 20 | v] = out
+    return out
+
+
+_POSITION_BITS = tuple(1 << i for i in range(10))  # a group position's bit
+
 
 class Analyzer(OtherForms, MeldedWildcards):
     """Distances, effective tiles and waits for one shape spec (and declared void suit)."""
@@ -194,7 +219,7 @@ class Analyzer(OtherForms, MeldedWildcards):
             raw = whole[lo:hi]
             key = memo.get(raw)
             if key is None:
-                key = memo[raw] = sum([counts[k] * pw for k, pw in zip(kinds, pows)])
+                key = memo[raw] = sum(map(mul, map(counts.__getitem__, kinds), pows))
                 if len(memo) > MEMO_LIMIT:
                     memo.clear()
             out[g] = key
@@ -288,9 +313,9 @@ class Analyzer(OtherForms, MeldedWildcards):
                 self._sig_list.append(t)
                 # the distinct vectors a draw makes, each with the positions making it
                 by: dict[int, int] = {}
-                for i in range(1, len(t)):
-                    if t[i] >= 0:
-                        by[t[i]] = by.get(t[i], 0) | 1 << (i - 1)
+                for v, bit in zip(t[1:], _POSITION_BITS):
+                    if v >= 0:
+                        by[v] = by.get(v, 0) | bit
                 self._sig_draws.append(tuple(by.items()))
                 _SIG_LOW.append(_lowered(t[0], by))
             if len(self._sigs) > MEMO_LIMIT:
