@@ -44,12 +44,13 @@ from mjtools.analysis.irregular import (
     _knitted_straight_plain,
     all_258,
     held_number_kinds,
+    held_of_packed,
     knitted_straight,
     seven_pairs,
     thirteen_orphans,
 )
 from mjtools.analysis.shapes import ShapeSpec
-from mjtools.analysis.standard import _MELD_BLOCKS, PAIR_BLOCK, _plain_meld_block, _standard_plain, standard
+from mjtools.analysis.standard import _MELD_BLOCKS, PAIR_BLOCK, _plain_meld_block, _standard_packed, _standard_plain, standard
 from mjtools.tiles.hand import Hand, held_counts
 
 FORMS = {
@@ -83,7 +84,11 @@ def _wait(block: Block, win: int) -> str:
 
 
 _th_counts = itemgetter(*TERMINAL_HONOR)
+_TERMINAL_HONOR_SET = frozenset(TERMINAL_HONOR)
+_TH_SINGLES = tuple(SINGLE_BLOCK[k] for k in TERMINAL_HONOR)  # thirteen orphans' first 13 blocks
 _NUMBER_KINDS = range(27)
+_KINDS = range(34)
+_KINDS_34 = (1 << 8 * 34) - 1  # the bytes of the 34 kinds that form shapes (no flowers)
 
 
 _UNPLAYED: dict[frozenset[int], Callable[[list[int]], tuple[int, ...]]] = {}  # playable kinds -> counts of the others
@@ -101,10 +106,15 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     last = hand.last
     win = None if last is None else last.kind
     hand_melds = hand.melds
+    # The same counts as one integer (a byte per kind) where the parser gave the hand's: the
+    # standard form's groups and the knitted straights are then read from it by shifts and masks.
+    packed = -1
     if not hand_melds and not hand.aside:
         counts = list(hand.counts[:34])  # the concealed tiles and the last one: all it holds
+        packed = hand._packed & _KINDS_34 if hand._packed >= 0 else -1
     elif not hand_melds and (got := held_counts(hand)) is not None:
         counts = got  # (flowers set aside: the same)
+        packed = hand._packed & _KINDS_34 if hand._packed >= 0 else -1
     else:
         counts = [0] * 34
         for t in hand.concealed:
@@ -132,8 +142,10 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
             else:
                 melds = ()
             sets = spec.sets_needed - len(melds)
-            if sets >= 0 and sum(counts) == 3 * sets + 2:
-                for blocks in _standard_plain(counts, sets):
+            total = sum(counts)
+            # (every tile a different kind: no pair, so no reading; 全不靠 and 十三烂 hands)
+            if sets >= 0 and total == 3 * sets + 2 and distinct != total:
+                for blocks in _standard_packed(packed, sets) if packed >= 0 else _standard_plain(counts, sets):
                     found.append((form, melds + blocks if melds else blocks, len(melds)))
         elif form == "seven_pairs":
             # Seven distinct pairs: seven kinds held twice (or pairs and quads where quads count).
@@ -143,11 +155,15 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
                     # (seven kinds held twice and at most seven held: the kinds held are the
                     # pairs, picked in C)
                     found.append((form, tuple(compress(PAIR_BLOCK, counts)), 0))
-                elif spec.quads_as_pairs and twos + 2 * counts.count(4) == 7:
-                    found.extend((form, tuple(blocks), 0) for blocks in seven_pairs(hand, spec))
+                elif spec.quads_as_pairs and twos + 2 * counts.count(4) == 7 and sum(counts) == 14:
+                    # (every kind held twice or four times: a quad is two pairs, kind order as
+                    # seven_pairs gives them)
+                    found.append((form, tuple([PAIR_BLOCK[k] for k in compress(_KINDS, counts) for _ in range(counts[k] >> 1)]), 0))
         elif form == "thirteen_orphans":
-            if not hand_melds and distinct >= 13 and 0 not in _th_counts(counts):
-                found.extend((form, tuple(blocks), 0) for blocks in thirteen_orphans(hand, spec))
+            # Thirteen kinds held, all of them terminals and honors, one twice: the only
+            # reading (thirteen_orphans' without wildcards, the singles shared).
+            if not hand_melds and distinct == 13 and 0 not in (th := _th_counts(counts)) and sum(th) == 14 and spec.hand_size == 13 and _TERMINAL_HONOR_SET <= spec.kinds:
+                found.append((form, _TH_SINGLES + (SINGLE_BLOCK[TERMINAL_HONOR[th.index(2)]],), 0))
         elif form in ("knitted", "thirteen_unrelated"):
             # Fourteen different kinds, no melds.
             if not hand_melds and distinct == 14 and counts.count(1) == 14:
@@ -161,8 +177,9 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
                     found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
         elif form == "knitted_straight":
             # Some knitted straight held whole, at most one meld.
-            if len(hand_melds) <= 1 and distinct >= 9 and counts[:27].count(0) <= 18 and _holds_knitted_straight(held := held_number_kinds(counts)):
-                found.extend(_knitted_straight_plain(hand, spec, counts, held))
+            # (nine number kinds, a set and a pair: some kind held twice)
+            if len(hand_melds) <= 1 and 9 <= distinct < sum(counts) and counts[:27].count(0) <= 18 and _holds_knitted_straight(held := held_number_kinds(counts) if packed < 0 else held_of_packed(packed)):
+                found.extend(_knitted_straight_plain(hand, spec, counts, held, packed))
         else:
             found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
     out: list[Decomposition] = []

@@ -23,6 +23,7 @@ from mjtools.analysis.shapes import ShapeSpec
 from mjtools.analysis.standard import (
     _natural_blocks,
     _plain_meld_block,
+    _standard_packed,
     _standard_plain,
     _wild_blocks,
 )
@@ -175,6 +176,17 @@ def held_number_kinds(counts: list[int] | tuple[int, ...]) -> int:
     return int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")
 
 
+_LOW7 = sum(0x7F << 8 * k for k in range(27))
+_HIGH = sum(0x80 << 8 * k for k in range(27))
+
+
+def held_of_packed(packed: int) -> int:
+    """held_number_kinds from the counts as one integer (a byte per kind, any count up to
+    255): a byte's low seven bits plus 127 reach its top bit where any is set (no carry out
+    of the byte), its own top bit is or-ed in."""
+    return (((packed & _LOW7) + _LOW7 | packed) & _HIGH) >> 7
+
+
 def _holds_knitted_straight(held: int) -> bool:
     for m in KNITTED_MASKS:
         if held & m == m:
@@ -225,9 +237,10 @@ _KNITTED_SETS = tuple(frozenset(s) for s in KNITTED_STRAIGHTS)
 _KNIT_BLOCKS = tuple(tuple(sorted((Block("knitted", s[i : i + 3]) for i in (0, 3, 6)), key=lambda b: b.kinds)) for s in KNITTED_STRAIGHTS)
 
 
-def _knitted_straight_plain(hand: Hand, spec: ShapeSpec, counts: list[int], held: int = -1) -> list[tuple[str, tuple[Block, ...], int]]:
+def _knitted_straight_plain(hand: Hand, spec: ShapeSpec, counts: list[int], held: int = -1, packed: int = -1) -> list[tuple[str, tuple[Block, ...], int]]:
     """knitted_straight() without wildcards or stand-ins, from the counts already made (the
-    same readings in the same order). `held`: held_number_kinds(counts) where the caller has it."""
+    same readings in the same order). `held`: held_number_kinds(counts) where the caller has it;
+    `packed`: the counts as one integer (a byte per kind) where it has that (-1: not)."""
     if len(hand.melds) > 1 or spec.hand_size != 13 or not (len(spec.kinds) >= 34 or all(k in spec.kinds for k in range(27))):
         return []
     melds = tuple([_plain_meld_block(m, spec) for m in hand.melds])
@@ -238,6 +251,10 @@ def _knitted_straight_plain(hand: Hand, spec: ShapeSpec, counts: list[int], held
         held = held_number_kinds(counts)
     for straight, knit, mask in zip(KNITTED_STRAIGHTS, _KNIT_BLOCKS, KNITTED_MASKS):
         if held & mask != mask:  # (a straight's nine kinds all held: one AND)
+            continue
+        if packed >= 0:  # (one copy of each of its kinds taken out: a subtraction)
+            for blocks in _standard_packed(packed - mask, 1 - len(melds)):
+                out.append(("knitted_straight", knit + melds + tuple(blocks), 0))
             continue
         rest = list(counts)
         for k in straight:

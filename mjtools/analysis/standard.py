@@ -248,12 +248,48 @@ def _standard_plain(counts: list[int], sets: int) -> list[tuple[Block, ...]]:
         if not any(part):
             continue
         key = (tuple(part), base)
-        splits = _SPLITS.get(key) or group_splits(key[0], base, chows)
+        splits = _SPLITS.get(key)
+        if splits is None:  # (not `or`: a group with no reading is an empty tuple, kept too)
+            splits = group_splits(key[0], base, chows)
         if not splits:
             return []
         per_group.append(splits)
         if len(splits) > 1:
             product = True
+    return _product(per_group, product, sets)
+
+
+# Per group: (its first kind's bit, a byte per kind of the group, first kind, size, chows,
+# index) for the counts as one integer (a byte per kind, kind k at bit 8k).
+_GROUP_BYTES = tuple((8 * base, (1 << 8 * size) - 1, base, size, chows, i) for i, (base, size, chows) in enumerate(GROUPS))
+# A group's counts as an integer, shifted left twice, or-ed with the group's index -> its
+# readings (group_splits'; the same patterns recur, as there).
+_SPLITS_PACKED: dict[int, tuple[Split, ...]] = {}
+
+
+def _standard_packed(packed: int, sets: int) -> list[tuple[Block, ...]]:
+    """_standard_plain from the 34 counts as one integer (a byte per kind): each group's
+    counts are a shift and a mask, and its key an integer (no slice, tuple or tuple hash)."""
+    per_group = []
+    product = False
+    for shift, mask, base, size, chows, i in _GROUP_BYTES:
+        part = packed >> shift & mask
+        if not part:
+            continue
+        key = part << 2 | i
+        splits = _SPLITS_PACKED.get(key)
+        if splits is None:
+            splits = _SPLITS_PACKED[key] = group_splits(tuple(part.to_bytes(size, "little")), base, chows)
+        if not splits:
+            return []
+        per_group.append(splits)
+        if len(splits) > 1:
+            product = True
+    return _product(per_group, product, sets)
+
+
+def _product(per_group: list[tuple[Split, ...]], product: bool, sets: int) -> list[tuple[Block, ...]]:
+    """The readings of a hand from its groups' (in group order; the pair last)."""
     if not product:
         # The common case: each group reads one way only.
         pair = None

@@ -187,13 +187,18 @@ def check_hand(
     if limits is allowed:
         # Every count within its limit, tested on the counts as one integer with a byte per
         # kind: a count above its limit carries into its byte's top bit (counts under 128).
-        try:
-            raw = bytes(counts)
-        except ValueError:  # a count over 255: the loop below names it
-            fine = False
+        # The parser gives that integer (Hand._packed); otherwise it is made from the counts.
+        add, top = _over(rs, wild)
+        packed = hand._packed
+        if packed >= 0 and not packed & top:  # (every count under 128)
+            fine = not (packed + add) & top
         else:
-            add, top = _over(rs, wild)
-            fine = raw.isascii() and not (int.from_bytes(raw, "little") + add) & top
+            try:
+                raw = bytes(counts)
+            except ValueError:  # a count over 255: the loop below names it
+                fine = False
+            else:
+                fine = raw.isascii() and not (int.from_bytes(raw, "little") + add) & top
     else:
         fine = all(map(le, counts, limits))
     for kind in () if fine else range(50):

@@ -1,0 +1,148 @@
+"""The decomposer's shortcuts of issue 14's eleventh round, each against the code it stands
+beside or replaced, on seeded hands built near the shapes:
+
+- the standard form's groups read from the counts as one integer (`_standard_packed`) against
+  the list path (`_standard_plain`);
+- the held number kinds from that integer (`held_of_packed`) against `held_number_kinds`;
+- thirteen orphans and seven pairs with quads in closed form, and the standard and 组合龙
+  searches skipped where every tile is a different kind, against the forms' own searches
+  (`FORMS`: thirteen_orphans, seven_pairs, ...);
+- check_hand's copy-limit test on the parser's packed counts against the same hand built
+  without them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mcr_gen import mcr_case
+from mjtools.analysis.blocks import TERMINAL_HONOR
+from mjtools.analysis.decompose import FORMS, decompositions
+from mjtools.analysis.irregular import KNITTED_STRAIGHTS, held_number_kinds, held_of_packed
+from mjtools.analysis.standard import _standard_packed, _standard_plain
+from mjtools.errors import MjError
+from mjtools.rules import load
+from mjtools.rules.validate import check_hand
+from mjtools.rules.validate import normalize as normalize_hand
+from mjtools.tiles.hand import Hand
+from mjtools.tiles.kinds import Tile
+from mjtools.tiles.notation import format_tiles, parse_hand
+
+
+def _packed(counts) -> int:
+    return sum(n << 8 * k for k, n in enumerate(counts))
+
+
+def test_held_of_packed_matches_held_number_kinds():
+    rng = random.Random("held")
+    for _ in range(5000):
+        counts = [rng.choice((0, 0, 0, 1, 2, 3, 4, 127, 128, 255)) for _ in range(34)]
+        assert held_of_packed(_packed(counts)) == held_number_kinds(counts), counts
+
+
+def test_standard_packed_matches_standard_plain():
+    rng = random.Random("standard")
+    for _ in range(4000):
+        counts = [0] * 34
+        for _ in range(rng.choice((2, 5, 8, 11, 14))):
+            k = rng.randrange(34) if rng.random() < 0.3 else rng.randrange(9) + 9 * rng.randrange(3)
+            if counts[k] < 4:
+                counts[k] += 1
+        sets = (sum(counts) - 2) // 3
+        for s in (sets, sets - 1):
+            assert _standard_packed(_packed(counts), s) == _standard_plain(counts, s), (counts, s)
+
+
+def _tiles(kinds: list[int]) -> str:
+    return format_tiles([Tile(k) for k in sorted(kinds)])
+
+
+def _near_shapes(rng: random.Random) -> list[str]:
+    """Hands at and next to the irregular forms: thirteen orphans (each double, the winning
+    tile anywhere), seven pairs with quads, 全不靠 and 组合龙 with or without a pair."""
+    out = []
+    th = list(TERMINAL_HONOR)
+    for _ in range(60):
+        kinds = th + [rng.choice(th)]
+        if rng.random() < 0.3:  # a tile off the shape
+            kinds[rng.randrange(14)] = rng.randrange(34)
+        rng.shuffle(kinds)
+        out.append(_tiles(kinds[:13]) + "+" + _tiles(kinds[13:]))
+        quads = rng.choice((0, 1, 2))
+        pairs = rng.sample(range(34), 7 - quads)
+        kinds = pairs * 2 + pairs[:quads] * 2
+        if rng.random() < 0.3:
+            kinds[rng.randrange(14)] = rng.randrange(34)
+        rng.shuffle(kinds)
+        out.append(_tiles(kinds[:13]) + "+" + _tiles(kinds[13:]))
+        straight = list(rng.choice(KNITTED_STRAIGHTS))
+        honors = rng.sample(range(27, 34), 5)
+        kinds = straight + honors
+        if rng.random() < 0.5:  # a pair instead of two singles: 组合龙 then may read
+            kinds[-1] = kinds[-2]
+        if rng.random() < 0.3:
+            kinds[rng.randrange(14)] = rng.randrange(34)
+        rng.shuffle(kinds)
+        out.append(_tiles(kinds[:13]) + "+" + _tiles(kinds[13:]))
+    return out
+
+
+def _by_forms(hand: Hand, spec) -> set[tuple[str, tuple]]:
+    """What the forms' own searches read (the kinds of each block, in order)."""
+    return {(form, tuple(b.kinds for b in blocks)) for form in spec.forms for blocks in FORMS[form](hand, spec)}
+
+
+@pytest.mark.parametrize("rules", ["mcr", "riichi", "guangdong-cantonese"])
+def test_irregular_closed_forms_match_the_searches(rules):
+    rs = load(rules)
+    spec = rs.base_spec
+    rng = random.Random(rules)
+    texts = _near_shapes(rng)
+    if rules == "mcr":
+        texts += [mcr_case(rng)[0] for _ in range(300)]
+    seen_forms = set()
+    for text in texts:
+        try:
+            hand = normalize_hand(parse_hand(text), rs)
+        except MjError:
+            continue
+        if hand.melds:
+            continue
+        got = {(d.form, tuple(b.kinds for b in d.blocks)) for d in decompositions(hand, spec)}
+        assert got == _by_forms(hand, spec), text
+        seen_forms |= {form for form, _ in got}
+    assert {"thirteen_orphans", "seven_pairs"} & set(spec.forms) <= seen_forms
+    if rules == "mcr":
+        assert {"knitted", "knitted_straight"} <= seen_forms
+
+
+def test_orphans_wait_and_quads_as_two_pairs():
+    rs = load("mcr")
+    spec = rs.base_spec
+    thirteen = decompositions(parse_hand("19m19p19s1234567z+1m"), spec)
+    assert [(d.form, d.wait, d.win_block) for d in thirteen] == [("thirteen_orphans", "thirteen", 0)]
+    single = decompositions(parse_hand("119m19p19s123456z+7z"), spec)
+    assert [(d.form, d.wait) for d in single] == [("thirteen_orphans", "single")]
+    quads = [d for d in decompositions(parse_hand("11112222m3344p5s+5s"), spec) if d.form == "seven_pairs"]
+    assert [tuple(b.kinds for b in d.blocks) for d in quads] == [((0, 0), (0, 0), (1, 1), (1, 1), (11, 11), (12, 12), (22, 22))]
+
+
+@pytest.mark.parametrize("rules", ["mcr", "riichi", "sichuan-xuezhan"])
+def test_check_hand_on_packed_counts_as_without(rules):
+    """The parser's packed counts and the counts alone give the same answer (a kind outside
+    the tile set, a fifth copy by wildcard-free counts, a legal hand)."""
+    rs = load(rules)
+    texts = ["123m456p789s11z22z+2z", "123m456p789s1122z{1f}+2z", "19m19p19s1234567z+1m", "123m456p789s11z(2222z)+5m", "1112345678999p+9p"]
+    for text in texts:
+        hand = parse_hand(text)
+        assert hand._packed >= 0
+        bare = Hand(hand.concealed, hand.melds, hand.aside, hand.last)
+        assert bare._packed < 0
+        results = []
+        for h in (hand, bare):
+            try:
+                results.append(str(check_hand(h, rs, text, need_last=True, any_size=True)))
+            except MjError as e:
+                results.append(f"{type(e).__name__}: {e}")
+        assert results[0] == results[1], (text, results)
