@@ -146,3 +146,19 @@ def test_check_hand_on_packed_counts_as_without(rules):
             except MjError as e:
                 results.append(f"{type(e).__name__}: {e}")
         assert results[0] == results[1], (text, results)
+
+
+@pytest.mark.parametrize("rules", ["guannan", "nanjing", "zuanpai", "mcr"])
+def test_normalize_on_packed_counts_as_without(rules):
+    """validate.normalize rules bonus tiles out from the parser's packed counts (a byte per
+    kind) less its groups set aside: the same hand as from the counts alone, where the bonus
+    kinds are winds or dragons written among the concealed tiles too."""
+    rs = load(rules)
+    texts = ["123m456p789s1z55z+5z", "123m456p789s55z{1z}+5z", "123m456p789s55z{5z}+6z", "123m456p789s55z{1f}+7z", "123m456p789s1155z+6z", "123m456p789s55z{12f}+5z"]
+    for text in texts:
+        parse_hand(text)  # (a group set aside is read by the scanner first; the plain path then)
+        hand = parse_hand(text)
+        assert hand._packed >= 0, text
+        bare = Hand(hand.concealed, hand.melds, hand.aside, hand.last)
+        assert normalize_hand(hand, rs) == normalize_hand(bare, rs), text
+        assert normalize_hand(hand, rs).aside == normalize_hand(bare, rs).aside, text

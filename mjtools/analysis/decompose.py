@@ -100,6 +100,17 @@ def _unplayed(kinds: frozenset[int]) -> Callable[[list[int]], tuple[int, ...]]:
     return got
 
 
+# The forms a hand of two melds or more cannot take (seven pairs, thirteen orphans, 十三烂 and
+# 全不靠 have none; 组合龙 one at most): left out of the form loop for such hands.
+_NO_MELDS_FORMS = frozenset(("seven_pairs", "thirteen_orphans", "knitted", "thirteen_unrelated", "knitted_straight"))
+_MELDED_FORMS: dict[tuple[str, ...], tuple[str, ...]] = {}  # a spec's forms -> those a melded hand may take
+
+
+def _melded_forms(forms: tuple[str, ...]) -> tuple[str, ...]:
+    got = _MELDED_FORMS[forms] = tuple(f for f in forms if f not in _NO_MELDS_FORMS)
+    return got
+
+
 def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     """Decompositions of a hand without wildcards, stand-ins or honor chows; forms the tile
     counts rule out are not searched at all."""
@@ -129,8 +140,13 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     # The kinds held rule out most irregular forms at once: seven pairs holds 7 kinds at most,
     # thirteen orphans 13, 全不靠 and 十三烂 14, 组合龙 9 number kinds at least (a hand of a
     # standard shape holds about 8). Only where those forms are possible (a meld at most).
-    distinct = 34 - counts.count(0) if len(hand_melds) <= 1 else 0
-    for form in spec.forms:
+    if len(hand_melds) <= 1:
+        distinct = 34 - counts.count(0)
+        forms = spec.forms
+    else:
+        distinct = 0
+        forms = _MELDED_FORMS.get(spec.forms) or _melded_forms(spec.forms)
+    for form in forms:
         if form == "standard":
             if hand_melds:
                 kept = _MELD_BLOCKS  # (_plain_meld_block's memo read here: no call for a meld met before)

@@ -29,7 +29,7 @@ class _AsidePlan:
     (kept on it, as the fan plan is): the tags kept in the hand (立四), the tags allowed, the
     bonus kinds, and what each group met before holds (parsed groups are shared values)."""
 
-    __slots__ = ("inside", "tags", "bonus", "span", "bonus_held", "seen")
+    __slots__ = ("inside", "tags", "bonus", "span", "bonus_held", "mask", "seen")
 
     def __init__(self, rs: Ruleset) -> None:
         tiles = rs.section("tiles")
@@ -43,11 +43,13 @@ class _AsidePlan:
         contiguous = bool(kinds) and kinds == list(range(kinds[0], kinds[-1] + 1))
         self.span = slice(kinds[0], kinds[-1] + 1) if contiguous else None
         self.bonus_held = itemgetter(*kinds, *kinds) if kinds and not contiguous else None
-        # id(group) -> (the group, its bonus tiles, whether check_hand lets it pass): by
-        # identity, with the group, so that its id is not reused while kept.
-        self.seen: dict[int, tuple[Aside, int, bool]] = {}
+        self.mask = sum(0xFF << 8 * k for k in kinds)  # the bonus kinds' bytes of packed counts
+        # id(group) -> (the group, its bonus tiles, whether check_hand lets it pass, the packed
+        # counts of its bonus tiles): by identity, with the group, so that its id is not reused
+        # while kept.
+        self.seen: dict[int, tuple[Aside, int, bool, int]] = {}
 
-    def group(self, a: Aside) -> tuple[Aside, int, bool]:
+    def group(self, a: Aside) -> tuple[Aside, int, bool, int]:
         got = self.seen.get(id(a))
         if got is None or got[0] is not a:
             bonus = self.bonus
@@ -55,7 +57,7 @@ class _AsidePlan:
             ok = a.tag in self.tags if a.tag is not None else n == len(a.tiles)
             if len(self.seen) > 4096:
                 self.seen.clear()
-            got = self.seen[id(a)] = (a, n, ok)
+            got = self.seen[id(a)] = (a, n, ok, sum(1 << 8 * t.kind for t in a.tiles if t.kind in bonus))
         return got
 
 
@@ -84,12 +86,20 @@ def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Ha
         if span is not None or bonus:
             # The parser already writes flowers apart: where every bonus tile the hand holds
             # (its counts) is in its groups set aside, none is among the concealed tiles (MCR:
-            # the flowers of most hands, 13 tiles not scanned).
-            n = sum(hand.counts[span]) if span is not None else sum(plan.bonus_held(hand.counts)) // 2
+            # the flowers of most hands, 13 tiles not scanned). With the parser's packed counts
+            # (a byte per kind) the bonus tiles held are one AND, each group's a subtraction.
+            packed = hand._packed
             seen = plan.seen
-            for a in hand.aside:
-                got = seen.get(id(a))
-                n -= (got if got is not None and got[0] is a else plan.group(a))[1]
+            if packed >= 0:
+                n = packed & plan.mask
+                for a in hand.aside:
+                    got = seen.get(id(a))
+                    n -= (got if got is not None and got[0] is a else plan.group(a))[3]
+            else:
+                n = sum(hand.counts[span]) if span is not None else sum(plan.bonus_held(hand.counts)) // 2
+                for a in hand.aside:
+                    got = seen.get(id(a))
+                    n -= (got if got is not None and got[0] is a else plan.group(a))[1]
             if not n:
                 return hand
     # Most hands hold no bonus tile among the concealed ones, and a plain scan answers that
