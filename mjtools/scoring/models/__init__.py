@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, Protocol
 
 from mjtools.messages import Joined, Msg
@@ -61,16 +62,23 @@ def model(name: str, reads_placement: bool = True) -> Callable[[ModelFn], ModelF
     def deco(fn: ModelFn) -> ModelFn:
         def run(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> HandValue:
             # A model that trims the fans (limit hands) gives ev a new list and leaves this one
-            # as it was, so the replay starts alike.
+            # as it was, so the replay starts alike. (The replay is a partial, not a closure: a
+            # closure would keep run's arguments in cells, read through them on every call.)
             fans = ev.fans
             value = fn(ev, rs, ctx, hand, NO_STEPS)
-            value.steps_fn = lambda: _replay(fn, Evaluation(ev.decomposition, fans[:], ev.excluded, ev.reason, ev.pctx), rs, ctx, hand)
+            value.steps_fn = partial(_replay_from, fn, ev, fans, rs, ctx, hand)
             return value
 
         MODELS[name] = run
         return fn
 
     return deco
+
+
+def _replay_from(fn: ModelFn, ev: Evaluation, fans: list[Awarded], rs: Ruleset, ctx: WinContext, hand: Hand) -> list[str]:
+    """The model run again into a Steps, on the fans it was given (ev's own list may since be
+    a trimmed one)."""
+    return _replay(fn, Evaluation(ev.decomposition, fans[:], ev.excluded, ev.reason, ev.pctx), rs, ctx, hand)
 
 
 def _replay(fn: ModelFn, ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand) -> list[str]:
