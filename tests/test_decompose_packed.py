@@ -162,3 +162,29 @@ def test_normalize_on_packed_counts_as_without(rules):
         bare = Hand(hand.concealed, hand.melds, hand.aside, hand.last)
         assert normalize_hand(hand, rs) == normalize_hand(bare, rs), text
         assert normalize_hand(hand, rs).aside == normalize_hand(bare, rs).aside, text
+
+
+@pytest.mark.parametrize("rules", ["mcr", "riichi", "sichuan-xuezhan", "changsha", "taiwan-16"])
+def test_decompositions_packed_as_from_the_tiles(rules):
+    """A parsed hand (packed counts: the melded hands' concealed counts are those less the
+    melds') reads as the same hand built without them (counted from its tiles)."""
+    rs = load(rules)
+    spec = rs.base_spec
+    rng = random.Random("packed:" + rules)
+    texts = [mcr_case(rng)[0] for _ in range(400)] if rules == "mcr" else []
+    texts += ["1m(123p)(456s)(789m)(777z)+1m", "11m(123p)(456s)(789m)+789m", "5m(1111p)[2222s](333m@E)(444s)+5m", "11m(1111p)(2222s)(333m)(444s)+5z", "11m(123p)(456s)(789m)(789m)+1z{4z}"]
+    if rules != "riichi":
+        texts += ["1m(123p)(456s)(789m)(777s)+1m{1f}", "12m(123p)(456s)(789m)+3m{1234f}"]
+    compared = 0
+    for text in texts:
+        try:
+            parse_hand(text)
+            hand = normalize_hand(parse_hand(text), rs)
+        except MjError:
+            continue
+        if hand._packed < 0:
+            continue
+        bare = Hand(hand.concealed, hand.melds, hand.aside, hand.last)
+        assert decompositions(hand, spec) == decompositions(bare, spec), text
+        compared += bool(hand.melds)
+    assert compared >= 3
