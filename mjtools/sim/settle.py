@@ -103,8 +103,24 @@ def settle_draw(e: HandEngine) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     case: dict[str, Any] = {"table": {p.seat: notation(p) for p in e.players}, "event": "draw"}
     if any(p.out for p in e.players):
         case["active"] = "".join(p.seat for p in e.players if not p.out)
-    res = settle_table(case, e.rs)
+    res = settle_table(case, e.rs, known_waits=None if e.wild else {p.seat: draw_waits(e, p) for p in e.players if not p.out})
     return list(res.get("ledger", [])), res
+
+
+def draw_waits(e: HandEngine, p: Player) -> list[str]:
+    """p's waits as the draw's table case finds them (`exhaustive._waits`: no void suit, the
+    case names none), from the engine's analysis; for hands without wildcards only (the case
+    names no indicator either)."""
+    from mjtools.tiles.kinds import kind_str
+
+    if p.void is None:  # the engine's own waits (remembered)
+        return [kind_str(k) for k in e.waits(p)]
+    an = e.analyzer(None)
+    m = an.melds(p.meld_kinds(), sum(1 for x in p.melds if x.kind == "concealed_kong"))
+    counts, wild = an.natural(p.counts)
+    if an.shanten(counts, wild, m) != 0:
+        return []
+    return [kind_str(k) for k in an.waits(counts, wild, m, p.held())]
 
 
 def table_extras(e: HandEngine, winners: Mapping[str, str], discarder: Player | None, kong_discard: bool) -> list[dict[str, Any]]:
