@@ -184,13 +184,17 @@ class EfficientBot(Bot):
 
     # -- decisions ------------------------------------------------------------------------------
     def act(self, view: View, actions: Sequence[Action]) -> Action:
-        by: dict[str, list[Action]] = {}
-        for a in actions:  # (a turn lists a dozen discards: no empty list made per action)
-            got = by.get(a.kind)
-            if got is None:
-                by[a.kind] = [a]
-            else:
-                got.append(a)
+        by: dict[str, list[Action]]
+        if actions[0].kind == "discard":  # (options list discards last: all are discards)
+            by = {"discard": actions}  # type: ignore[dict-item]
+        else:
+            by = {}
+            for a in actions:  # (a turn lists a dozen discards: no empty list made per action)
+                got = by.get(a.kind)
+                if got is None:
+                    by[a.kind] = [a]
+                else:
+                    got.append(a)
         for win in ("tsumo", "ron"):
             if win in by:
                 return by[win][0]
@@ -210,7 +214,10 @@ class EfficientBot(Bot):
         riichi = {a.tile & 63: a for a in by["riichi"]} if "riichi" in by else {}  # (tile & 63: its kind, `kind_of`)
         if kind in riichi and row is not None and row.shanten == 0 and (row.live > 0 or self.declare_always):
             return riichi[kind]
-        return next(a for a in by["discard"] if a.tile & 63 == kind)
+        for a in by["discard"]:
+            if a.tile & 63 == kind:
+                return a
+        raise AssertionError(f"no discard of kind {kind}")
 
     def allowed_discards(self, view: View, by: dict[str, list[Action]]) -> set[int]:
         """Kinds it may discard: wildcards stay while anything else can go, unless putting one

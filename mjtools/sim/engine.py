@@ -10,6 +10,8 @@ decides who plays what. `HandEngine(...).play()` returns the hand's record (see 
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from collections.abc import Sequence
 from typing import Any
 
@@ -70,6 +72,7 @@ class HandEngine(Claims):
         self.unsettled: list[str] = []
         self.end_turned = False
         self.anyone_out = False  # 血战: a winner has left the table
+        self._next_seat = [(i + 1) % self.cfg.players for i in range(self.cfg.players)]  # (while no one is out)
         self.openings: list[dict[str, Any]] = []  # 起手胡 shown after the deal
         # A hand of a whole game (sim/game.py): round wind, honba, sticks on the table, who may
         # still declare riichi (points); an independent hand has none of these.
@@ -111,9 +114,9 @@ class HandEngine(Claims):
         return self.vis
 
     def next_active(self, i: int) -> int:
-        n = self.cfg.players
         if not self.anyone_out:
-            return (i + 1) % n
+            return self._next_seat[i]
+        n = self.cfg.players
         for step in range(1, n + 1):
             j = (i + step) % n
             if not self.players[j].out:
@@ -208,7 +211,7 @@ class HandEngine(Claims):
                 if a.kind in ("ron", "tsumo"):
                     return a  # 最后四张必胡: a possible win is taken
         a = self.bots[p.index].act(View(self, p, phase, tile, source), options)
-        if not any(a is o for o in options) and a not in options:
+        if not any(map(is_, options, repeat(a))) and a not in options:  # (identity first, in C)
             raise BotError(f"bot {type(self.bots[p.index]).__name__} at {p.seat} chose {a}, not one of {', '.join(map(str, options))}")
         return a
 
