@@ -402,7 +402,7 @@ class EfficientBot(Bot):
             return self._flush_key(plan, nat, wild, m)
         if wild or not (pa.symmetric if pa.symmetric is not None else symmetric(pa)) or any(nat[34:]):
             return None
-        c = nat[:34]
+        c = bytes(nat[:34])  # (bytes.count: no compare per element)
         return (plan, c.count(1), c.count(2), c.count(3), c.count(4), m)
 
     def _plan_hand(self, d: Decision, plan: Plan) -> tuple[Analyzer, list[int]]:
