@@ -65,6 +65,7 @@ class HandEngine(Claims):
         self.counted: dict[int, Counted] = {}  # kinds whose putting out counts (play.discard_situations)
         self.vis = [0] * 50
         self._waits_memo: dict[tuple, tuple[int, list[int]]] = {}  # (`waits`)
+        self._an_cache: dict[int | None, tuple[frozenset[int], Analyzer]] = {}  # (`analyzer`)
         self.first_discards: list[int] = []
         self.end = "exhaustive_draw"
         self.abort: str | None = None
@@ -95,6 +96,9 @@ class HandEngine(Claims):
         self.events.append(ev)
 
     def analyzer(self, void: int | None) -> Analyzer:
+        mine = self._an_cache.get(void)  # (this hand's, per void suit, for the wildcards it was made for)
+        if mine is not None and mine[0] is self.wild:
+            return mine[1]
         key = (id(self.rs), void, self.wild)
         got = _ANALYZERS.get(key)
         if got is None or got[0] is not self.rs:
@@ -102,6 +106,7 @@ class HandEngine(Claims):
 
             spec = self.rs.shape_spec(self.wild, stand_ins(self.rs, self.wild)) if self.wild else self.rs.base_spec
             got = _ANALYZERS[key] = (self.rs, Analyzer(spec, self.rs.copies, void))
+        self._an_cache[void] = (self.wild, got[1])
         return got[1]
 
     def melds_info(self, p: Player) -> Melds:
