@@ -29,8 +29,14 @@ def tile(code: int) -> Tile:
     return _RED[code & 63] if code & RED else _TILES[code]
 
 
+# per code: its tile, and its place in `Tile.sort_key` order (a red five just before the plain
+# five), so that a hand is sorted and mapped in C
+_TILE_OF = [tile(c) if c < 50 or (c & RED and c & 63 in _RED) else None for c in range(2 * RED)]
+_RANK = [2 * (c & 63) + (0 if c & RED else 1) for c in range(2 * RED)]
+
+
 def _sorted(codes: Sequence[int]) -> tuple[Tile, ...]:
-    return tuple(sorted((tile(c) for c in codes), key=Tile.sort_key))
+    return tuple(map(_TILE_OF.__getitem__, sorted(codes, key=_RANK.__getitem__)))
 
 
 def meld(m: MeldRec) -> Meld:
