@@ -328,7 +328,11 @@ class EfficientBot(Bot):
                 if not rows:
                     return min(allowed), None
                 sh_any, live = rows[0].shanten, rows[0].live
-            cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
+            cands = []
+            for r in rows:  # (best first: the equals of the first lead)
+                if r.shanten != sh_any or r.live != live:
+                    break
+                cands.append((0.0, 0, ANY, r))
         if len(cands) > 1:
             ties: dict[int, tuple] = {}
             counts = view.counts

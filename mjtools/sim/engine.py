@@ -73,7 +73,7 @@ class HandEngine(Claims):
         self.unsettled: list[str] = []
         self.end_turned = False
         self.anyone_out = False  # 血战: a winner has left the table
-        self._next_seat = [(i + 1) % self.cfg.players for i in range(self.cfg.players)]  # (while no one is out)
+        self._next_seat = [(i + 1) % self.cfg.players for i in range(self.cfg.players)]  # seat -> the next still in (`next_active`)
         self.openings: list[dict[str, Any]] = []  # 起手胡 shown after the deal
         # A hand of a whole game (sim/game.py): round wind, honba, sticks on the table, who may
         # still declare riichi (points); an independent hand has none of these.
@@ -119,14 +119,13 @@ class HandEngine(Claims):
         return self.vis
 
     def next_active(self, i: int) -> int:
-        if not self.anyone_out:
-            return self._next_seat[i]
+        return self._next_seat[i]
+
+    def _reseat(self) -> None:
+        """`next_active`'s table, after players left the hand (血战)."""
         n = self.cfg.players
-        for step in range(1, n + 1):
-            j = (i + step) % n
-            if not self.players[j].out:
-                return j
-        return i
+        for i in range(n):
+            self._next_seat[i] = next((j for j in ((i + s) % n for s in range(1, n + 1)) if not self.players[j].out), i)
 
     def prev_active(self, i: int) -> int:
         n = self.cfg.players
@@ -491,6 +490,7 @@ class HandEngine(Claims):
             for w in winners:
                 w.out = True
             self.anyone_out = True
+            self._reseat()
             if sum(1 for q in self.players if not q.out) <= 1:
                 raise _End
 
