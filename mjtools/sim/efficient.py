@@ -25,7 +25,8 @@ from mjtools.analysis.tables import INF
 from mjtools.rules.model import Ruleset
 from mjtools.sim.bot import Bot, _neighbours
 from mjtools.sim.config import config, kind_of
-from mjtools.sim.fastrows import least_discards, symmetric
+from mjtools.sim.fastplanrows import symmetric
+from mjtools.sim.fastrows import least_discards
 from mjtools.sim.fastshape import Analyzer, Melds, Row
 from mjtools.sim.plans import ANY, TERMINALS_HONORS, Plan, lower_bound, plan_analyzer, plans_for, values_for, win_chance
 from mjtools.sim.state import Action, View
@@ -401,7 +402,7 @@ class EfficientBot(Bot):
     def _low_key(self, plan: Plan, pa: Analyzer, nat: list[int], wild: int, m: Melds) -> tuple | None:
         """The key a plan's 14-tile shanten is remembered under: a flush's own suit
         (`_flush_key`), or, where the plan's analysis treats every kind alike (all pungs:
-        `fastrows.symmetric`), how many kinds the hand holds once, twice, three and four times."""
+        `fastplanrows.symmetric`), how many kinds the hand holds once, twice, three and four times."""
         if plan.suit is not None:
             return self._flush_key(plan, nat, wild, m)
         if wild or not (pa.symmetric if pa.symmetric is not None else symmetric(pa)) or any(nat[34:]):

@@ -10,9 +10,9 @@ decides who plays what. `HandEngine(...).play()` returns the hand's record (see 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import repeat
 from operator import is_
-from collections.abc import Sequence
 from typing import Any
 
 from mjtools.errors import MjError
