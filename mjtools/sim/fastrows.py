@@ -42,9 +42,10 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
     keys = an.keys(counts)
     gids = [ZERO, ZERO, ZERO, ZERO]
     where = {}
+    at: list[tuple | None] = [None, None, None, None]  # (`where` by group, for the per-kind loops)
     for g, tid, ids, tg, gk in readings[0]:
         gids[g] = tg[ids[keys[g]]]
-        where[g] = (tid, ids, tg, gk)
+        where[g] = at[g] = (tid, ids, tg, gk)
     pos = an.pos
     rests = an._rests(gids)
     # the distance after a discard in group g is entry `col` of (the other groups' combined
@@ -100,7 +101,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
                 ng = gids[g]
             else:
                 g, i, step = p
-                w = where.get(g)
+                w = at[g]
                 if w is None:
                     ng, i = gids[g], -1
                 else:
@@ -222,7 +223,7 @@ def rows_one_reading(an: Analyzer, physical: Sequence[int], m: Melds, held: Sequ
             gain = shared.get(ng << 2 | g)
             if gain is None:
                 gain = cross_gain(ng, g)
-            w = where.get(g)
+            w = at[g]
             if w is not None:
                 if i < 0:  # (no vector changed: the hand's own draws in g)
                     sig = sig14[g]
