@@ -480,7 +480,7 @@ class EfficientBot(Bot):
             counts[k] -= 1
             melds = [m.kinds if kind_of(m.tiles[0]) != k or m.kind != "pung" else (k,) * 4 for m in me.melds]
             after = self._shanten13(view, counts, an.melds(melds, hidden))
-        sh = an.discard_shanten(me.counts, view.melds_info(), [x for x in range(50) if me.counts[x]])
+        sh = an.discard_shanten(me.counts, view.melds_info(), list(compress(_KINDS50, me.counts)))
         return after <= min(sh.values())
 
     def _claim(self, view: View, by: dict[str, list[Action]]) -> Action:
@@ -586,7 +586,7 @@ class EfficientBot(Bot):
         if kong:
             nat, wild = pa.natural(counts)
             return pa.shanten(nat, wild, melds)
-        kinds = [k for k in range(50) if counts[k]]
+        kinds = list(compress(_KINDS50, counts))
         if not kinds:
             return INF
         return least_discards(pa, counts, melds, kinds)[0]
