@@ -72,6 +72,10 @@ def test_agrees_with_shanten_py(name, rng):
         rows = an.discard_rows(list(drawn.concealed_counts()), melds_info([m.kinds for m in drawn.melds]), list(drawn.counts), [4] * 50)
         got = [{"tile": kind_str(r.kind), "shanten": r.shanten, "effective": [kind_str(e) for e in r.effective], "effective_count": r.live} for r in rows]
         assert got == want, (name, str(drawn))
+        # and `discard_shanten` of every discard, as the rows have it
+        kinds = [k for k in range(50) if drawn.concealed_counts()[k]]
+        sh = an.discard_shanten(list(drawn.concealed_counts()), melds_info([m.kinds for m in drawn.melds]), kinds)
+        assert sh == {r.kind: r.shanten for r in rows}, (name, str(drawn))
 
 
 def knitted_hand(rng, size, melds):
