@@ -326,3 +326,48 @@ def test_counted_kinds_a_wildcard_counts_as_a_wildcard():
     assert {k: c.situation for k, c in plain.items()} == {33: "hongzhong_kong", 21: "laizi_kong"}
     assert {k: c.situation for k, c in counted_kinds(cfg.counted, frozenset({33})).items()} == {33: "laizi_kong"}
     assert not any(c.claimable for c in plain.values())
+
+
+@pytest.mark.parametrize("rules, hands", [("sichuan-xuezhan", 40), ("riichi", 25)])
+def test_draw_ready_checks_match_the_table_case(rules, hands, monkeypatch):
+    """An exhaustive draw's ready checks come from the engine's analysis (`settle.draw_waits`,
+    passed to the table case as known waits): the same as the table case's own (`_waits`, no
+    void suit: the case names none), for players with a declared void suit too."""
+    from mjtools.scoring.exhaustive import _waits
+    from mjtools.sim import settle
+
+    rs = load(rules)
+    real = settle.draw_waits
+    seen = Counter()
+
+    def checked(e, p):
+        got = real(e, p)
+        assert got == _waits(settle.notation(p), rs, {"seat": p.seat}), (settle.notation(p), p.void, got)
+        seen["void" if p.void is not None else "plain", bool(got)] += 1
+        return got
+
+    monkeypatch.setattr(settle, "draw_waits", checked)
+    job = Job.from_rules(rs, ["efficient"] * rs.players, 11, hands)
+    for i in range(hands):
+        play_hand(job, i)
+    kind = "void" if rules == "sichuan-xuezhan" else "plain"
+    assert seen[kind, True] and seen[kind, False], seen
+
+
+def test_draw_ready_check_ignores_the_void_suit_as_the_table_case_does():
+    """A player still holding the declared void suit: the table case names no void suit, so
+    `111m1234567899p` is ready there (and in `draw_waits`), though the engine's own analysis
+    (void m) has it not ready."""
+    from mjtools.scoring.exhaustive import _waits
+    from mjtools.sim import settle
+
+    rs = load("sichuan-xuezhan")
+    e = HandEngine(rs, make_bots(["efficient"] * 4, rs, 1), 1)
+    p = e.players[0]
+    for k in (0, 0, 0, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17):  # 111m 123456789p 9p
+        p.add(k)
+    text = settle.notation(p)
+    want = _waits(text, rs, {"seat": p.seat})
+    p.void = 0
+    assert settle.draw_waits(e, p) == want and want, (text, want)
+    assert e.waits(p) == []  # (the engine's, void m: not ready)

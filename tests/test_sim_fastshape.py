@@ -72,6 +72,10 @@ def test_agrees_with_shanten_py(name, rng):
         rows = an.discard_rows(list(drawn.concealed_counts()), melds_info([m.kinds for m in drawn.melds]), list(drawn.counts), [4] * 50)
         got = [{"tile": kind_str(r.kind), "shanten": r.shanten, "effective": [kind_str(e) for e in r.effective], "effective_count": r.live} for r in rows]
         assert got == want, (name, str(drawn))
+        # and `discard_shanten` of every discard, as the rows have it
+        kinds = [k for k in range(50) if drawn.concealed_counts()[k]]
+        sh = an.discard_shanten(list(drawn.concealed_counts()), melds_info([m.kinds for m in drawn.melds]), kinds)
+        assert sh == {r.kind: r.shanten for r in rows}, (name, str(drawn))
 
 
 def knitted_hand(rng, size, melds):
@@ -150,13 +154,13 @@ def test_agrees_with_shanten_py_many(name, rng, monkeypatch):
 @pytest.mark.parametrize("spec", [ShapeSpec(forms=("standard",), chows=False), ShapeSpec(forms=("standard", "seven_pairs"), chows=False), ShapeSpec(hand_size=16, forms=("standard",), chows=False)])
 def test_pungs_rows_by_profile(spec, rng):
     """Pungs-only shapes: the discard rows read from the hand's profile of counts
-    (`fastrows.rows_symmetric`) are those of the per-group tables, on hands rich in pairs and
+    (`fastplanrows.rows_symmetric`) are those of the per-group tables, on hands rich in pairs and
     pungs, with kinds all held elsewhere and uneven live counts."""
-    from mjtools.sim import fastrows
+    from mjtools.sim import fastplanrows, fastrows
     from mjtools.sim.fastshape import NO_MELDS
 
     an = Analyzer(spec, [4] * 34 + [0] * 16)
-    assert fastrows.symmetric(an)
+    assert fastplanrows.symmetric(an)
     size = spec.hand_size + 1
     for _ in range(int(os.environ.get("FAST_N", "25")) * 8):
         some = rng.sample(range(34), rng.randint(4, 34))
@@ -169,7 +173,7 @@ def test_pungs_rows_by_profile(spec, rng):
         unseen = [rng.randint(0, 4) for _ in range(50)]
         kinds = [k for k in range(34) if counts[k] and rng.random() < 0.9] or [k for k in range(34) if counts[k]]
         for best in (True, False):
-            got = fastrows.rows_symmetric(an, counts, held, unseen, kinds, best)
+            got = fastplanrows.rows_symmetric(an, counts, held, unseen, kinds, best)
             want = fastrows.rows_one_reading(an, counts, NO_MELDS, held, unseen, kinds, best)
             assert got is not None and [(r.kind, r.shanten, r.effective, r.live) for r in got] == [(r.kind, r.shanten, r.effective, r.live) for r in want], counts
 

@@ -14,6 +14,7 @@ hand of hand-size tiles. In order:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from mjtools.errors import UsageError
@@ -87,7 +88,9 @@ def _kong_money(hands: dict[str, Hand], rs: Ruleset, opts: dict[str, Any], out_o
     return ledger
 
 
-def settle_draw(hands: dict[str, str], rs: Ruleset, opts: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def settle_draw(hands: dict[str, str], rs: Ruleset, opts: dict[str, Any], known_waits: Mapping[str, list[str]] | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """`known_waits`: seat -> the waits `_waits` would find, from a caller that has them
+    already (the simulator's analysis); seats not in it are worked out here."""
     from mjtools.tiles.notation import parse_hand
 
     st = rs.section("settlement")
@@ -100,7 +103,8 @@ def settle_draw(hands: dict[str, str], rs: Ruleset, opts: dict[str, Any]) -> tup
             raise UsageError(f"a draw needs the hand of every player still in ({', '.join(active)}); {seat} is missing")
     base = rs.section("scoring").get("base", 1)
     parsed = {s: parse_hand(hands[s]) for s in active}
-    waits = {s: _waits(hands[s], rs, dict(opts, seat=s), parsed[s]) for s in active}
+    known = known_waits or {}
+    waits = {s: known[s] if s in known else _waits(hands[s], rs, dict(opts, seat=s), parsed[s]) for s in active}
     tenpai = {s: bool(waits[s]) for s in active}
     pig_rule = ex.get("flower_pig") if (ex.get("flower_pig") or {}).get("enabled", True) else None
     pigs = {s for s in active if pig_rule and flower_pig(parsed[s])}

@@ -183,7 +183,9 @@ def _bonus_for(rs: Ruleset, order: list[str], w: str, ctx_opts: Mapping[str, Any
     return out
 
 
-def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en", names: bool = False) -> dict[str, Any]:
+def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en", names: bool = False, known_waits: Mapping[str, list[str]] | None = None) -> dict[str, Any]:
+    """`known_waits`: at a draw, seat -> the hand's waits where the caller has them already
+    (`exhaustive.settle_draw`)."""
     from mjtools.rules.hand_options import build_context, normalize
     from mjtools.scoring import score
     from mjtools.tiles.notation import parse_hand
@@ -230,7 +232,7 @@ def settle_table(case: Mapping[str, Any], rs: Ruleset, lang: str = "en", names: 
     elif event == "draw":
         from mjtools.scoring.exhaustive import settle_draw
 
-        results, ledger = settle_draw(hands, rs, ctx_opts)
+        results, ledger = settle_draw(hands, rs, ctx_opts, known_waits)
     elif event == "false_win":
         ledger = false_win_entries(case, rs)
     else:

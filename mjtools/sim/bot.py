@@ -60,8 +60,12 @@ def _neighbours(counts: Sequence[int], k: int) -> int:
     """How many tiles of the hand sit within two places of k in its suit (k's own copies too)."""
     if k >= 27:
         return counts[k] - 1
-    lo, hi = k - k % 9, k - k % 9 + 8
-    return sum(counts[max(lo, k - 2) : min(hi, k + 2) + 1]) - 1
+    lo, hi = _NEAR[k]
+    return sum(counts[lo:hi]) - 1
+
+
+# per suited kind: the slice of kinds within two places of it in its suit
+_NEAR = [(max(k - k % 9, k - 2), min(k - k % 9 + 8, k + 2) + 1) for k in range(27)]
 
 
 class RandomBot(Bot):

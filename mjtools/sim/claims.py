@@ -192,12 +192,14 @@ class Claims(_Base):
         first = self.next_active(j)
         chi = self.cfg.chi and k < 27
         others = self.cfg.players if counted is None or counted.claimable else 1  # a 红中杠 is no discard to claim
+        nxt = self._next_seat  # (`next_active`)
         for _ in range(1, others):
-            j = self.next_active(j)
+            j = nxt[j]
             q = self.players[j]
             if q is p:
                 break
-            in_waits = k in self.waits(q)
+            w = q._waits  # (`waits`, remembered until the hand changes)
+            in_waits = k in (w if w is not None else self.waits(q))
             if not in_waits and q.counts[k] < 2 and not (chi and j == first):
                 continue  # nothing to claim: skip building options
             rec = self._win(q, code, False, p, extra) if in_waits and self._can_ron(q, k) else None

@@ -25,7 +25,8 @@ from mjtools.analysis.tables import INF
 from mjtools.rules.model import Ruleset
 from mjtools.sim.bot import Bot, _neighbours
 from mjtools.sim.config import config, kind_of
-from mjtools.sim.fastrows import least_discards, symmetric
+from mjtools.sim.fastplanrows import symmetric
+from mjtools.sim.fastrows import least_discards
 from mjtools.sim.fastshape import Analyzer, Melds, Row
 from mjtools.sim.plans import ANY, TERMINALS_HONORS, Plan, lower_bound, plan_analyzer, plans_for, values_for, win_chance
 from mjtools.sim.state import Action, View
@@ -184,13 +185,17 @@ class EfficientBot(Bot):
 
     # -- decisions ------------------------------------------------------------------------------
     def act(self, view: View, actions: Sequence[Action]) -> Action:
-        by: dict[str, list[Action]] = {}
-        for a in actions:  # (a turn lists a dozen discards: no empty list made per action)
-            got = by.get(a.kind)
-            if got is None:
-                by[a.kind] = [a]
-            else:
-                got.append(a)
+        by: dict[str, list[Action]]
+        if actions[0].kind == "discard":  # (options list discards last: all are discards)
+            by = {"discard": actions}  # type: ignore[dict-item]
+        else:
+            by = {}
+            for a in actions:  # (a turn lists a dozen discards: no empty list made per action)
+                got = by.get(a.kind)
+                if got is None:
+                    by[a.kind] = [a]
+                else:
+                    got.append(a)
         for win in ("tsumo", "ron"):
             if win in by:
                 return by[win][0]
@@ -210,7 +215,10 @@ class EfficientBot(Bot):
         riichi = {a.tile & 63: a for a in by["riichi"]} if "riichi" in by else {}  # (tile & 63: its kind, `kind_of`)
         if kind in riichi and row is not None and row.shanten == 0 and (row.live > 0 or self.declare_always):
             return riichi[kind]
-        return next(a for a in by["discard"] if a.tile & 63 == kind)
+        for a in by["discard"]:
+            if a.tile & 63 == kind:
+                return a
+        raise AssertionError(f"no discard of kind {kind}")
 
     def allowed_discards(self, view: View, by: dict[str, list[Action]]) -> set[int]:
         """Kinds it may discard: wildcards stay while anything else can go, unless putting one
@@ -321,7 +329,11 @@ class EfficientBot(Bot):
                 if not rows:
                     return min(allowed), None
                 sh_any, live = rows[0].shanten, rows[0].live
-            cands = [(0.0, 0, ANY, r) for r in rows if r.shanten == sh_any and r.live == live]
+            cands = []
+            for r in rows:  # (best first: the equals of the first lead)
+                if r.shanten != sh_any or r.live != live:
+                    break
+                cands.append((0.0, 0, ANY, r))
         if len(cands) > 1:
             ties: dict[int, tuple] = {}
             counts = view.counts
@@ -390,12 +402,12 @@ class EfficientBot(Bot):
     def _low_key(self, plan: Plan, pa: Analyzer, nat: list[int], wild: int, m: Melds) -> tuple | None:
         """The key a plan's 14-tile shanten is remembered under: a flush's own suit
         (`_flush_key`), or, where the plan's analysis treats every kind alike (all pungs:
-        `fastrows.symmetric`), how many kinds the hand holds once, twice, three and four times."""
+        `fastplanrows.symmetric`), how many kinds the hand holds once, twice, three and four times."""
         if plan.suit is not None:
             return self._flush_key(plan, nat, wild, m)
         if wild or not (pa.symmetric if pa.symmetric is not None else symmetric(pa)) or any(nat[34:]):
             return None
-        c = nat[:34]
+        c = bytes(nat[:34])  # (bytes.count: no compare per element)
         return (plan, c.count(1), c.count(2), c.count(3), c.count(4), m)
 
     def _plan_hand(self, d: Decision, plan: Plan) -> tuple[Analyzer, list[int]]:
@@ -468,7 +480,7 @@ class EfficientBot(Bot):
             counts[k] -= 1
             melds = [m.kinds if kind_of(m.tiles[0]) != k or m.kind != "pung" else (k,) * 4 for m in me.melds]
             after = self._shanten13(view, counts, an.melds(melds, hidden))
-        sh = an.discard_shanten(me.counts, view.melds_info(), [x for x in range(50) if me.counts[x]])
+        sh = an.discard_shanten(me.counts, view.melds_info(), list(compress(_KINDS50, me.counts)))
         return after <= min(sh.values())
 
     def _claim(self, view: View, by: dict[str, list[Action]]) -> Action:
@@ -574,7 +586,7 @@ class EfficientBot(Bot):
         if kong:
             nat, wild = pa.natural(counts)
             return pa.shanten(nat, wild, melds)
-        kinds = [k for k in range(50) if counts[k]]
+        kinds = list(compress(_KINDS50, counts))
         if not kinds:
             return INF
         return least_discards(pa, counts, melds, kinds)[0]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from mjtools.errors import MjError
@@ -63,6 +65,7 @@ class HandEngine(Claims):
         self.counted: dict[int, Counted] = {}  # kinds whose putting out counts (play.discard_situations)
         self.vis = [0] * 50
         self._waits_memo: dict[tuple, tuple[int, list[int]]] = {}  # (`waits`)
+        self._an_cache: dict[int | None, tuple[frozenset[int], Analyzer]] = {}  # (`analyzer`)
         self.first_discards: list[int] = []
         self.end = "exhaustive_draw"
         self.abort: str | None = None
@@ -70,6 +73,7 @@ class HandEngine(Claims):
         self.unsettled: list[str] = []
         self.end_turned = False
         self.anyone_out = False  # 血战: a winner has left the table
+        self._next_seat = [(i + 1) % self.cfg.players for i in range(self.cfg.players)]  # seat -> the next still in (`next_active`)
         self.openings: list[dict[str, Any]] = []  # 起手胡 shown after the deal
         # A hand of a whole game (sim/game.py): round wind, honba, sticks on the table, who may
         # still declare riichi (points); an independent hand has none of these.
@@ -92,6 +96,9 @@ class HandEngine(Claims):
         self.events.append(ev)
 
     def analyzer(self, void: int | None) -> Analyzer:
+        mine = self._an_cache.get(void)  # (this hand's, per void suit, for the wildcards it was made for)
+        if mine is not None and mine[0] is self.wild:
+            return mine[1]
         key = (id(self.rs), void, self.wild)
         got = _ANALYZERS.get(key)
         if got is None or got[0] is not self.rs:
@@ -99,6 +106,7 @@ class HandEngine(Claims):
 
             spec = self.rs.shape_spec(self.wild, stand_ins(self.rs, self.wild)) if self.wild else self.rs.base_spec
             got = _ANALYZERS[key] = (self.rs, Analyzer(spec, self.rs.copies, void))
+        self._an_cache[void] = (self.wild, got[1])
         return got[1]
 
     def melds_info(self, p: Player) -> Melds:
@@ -111,14 +119,13 @@ class HandEngine(Claims):
         return self.vis
 
     def next_active(self, i: int) -> int:
+        return self._next_seat[i]
+
+    def _reseat(self) -> None:
+        """`next_active`'s table, after players left the hand (血战)."""
         n = self.cfg.players
-        if not self.anyone_out:
-            return (i + 1) % n
-        for step in range(1, n + 1):
-            j = (i + step) % n
-            if not self.players[j].out:
-                return j
-        return i
+        for i in range(n):
+            self._next_seat[i] = next((j for j in ((i + s) % n for s in range(1, n + 1)) if not self.players[j].out), i)
 
     def prev_active(self, i: int) -> int:
         n = self.cfg.players
@@ -208,7 +215,7 @@ class HandEngine(Claims):
                 if a.kind in ("ron", "tsumo"):
                     return a  # 最后四张必胡: a possible win is taken
         a = self.bots[p.index].act(View(self, p, phase, tile, source), options)
-        if not any(a is o for o in options) and a not in options:
+        if not any(map(is_, options, repeat(a))) and a not in options:  # (identity first, in C)
             raise BotError(f"bot {type(self.bots[p.index]).__name__} at {p.seat} chose {a}, not one of {', '.join(map(str, options))}")
         return a
 
@@ -483,6 +490,7 @@ class HandEngine(Claims):
             for w in winners:
                 w.out = True
             self.anyone_out = True
+            self._reseat()
             if sum(1 for q in self.players if not q.out) <= 1:
                 raise _End
 

@@ -56,7 +56,7 @@ class OtherForms:
         # per plain group: (table id, ids, to-global, kinds), for the analysis's signature memos
         self._ks_tables: list[tuple[int, object, list[int], tuple[int, ...]]] = []
         if self._ks_plain:
-            from mjtools.sim.fastshape import _table_id
+            from mjtools.sim.fastsigs import _table_id
 
             for variant, kinds in self._ks_plain:
                 ids, tg = table(variant)

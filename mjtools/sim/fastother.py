@@ -24,8 +24,9 @@ class OtherForms:
         """[pairs m, p, s, z, singles m, p, s, z, orphan kinds held, orphan pairs]."""
         st = [0] * 10
         quads = self.spec.quads_as_pairs
+        raw = bytes(counts[:34])  # (bytes.count: no compare per element)
         for g, start, end in ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34)):
-            part = counts[start:end]
+            part = raw[start:end]
             n2, n3, n4 = part.count(2), part.count(3), part.count(4)
             if quads:
                 st[g] = n2 + n3 + 2 * n4
@@ -170,7 +171,8 @@ class OtherForms:
         each missing terminal or honor, needs a tile)."""
         bound = INF
         if self.seven:  # (four of a kind may be two pairs)
-            bound = 7 - (counts.count(2) + counts.count(3) + counts.count(4) * (1 + bool(self.spec.quads_as_pairs)))
+            raw = bytes(counts)  # (bytes.count: no compare per element)
+            bound = 7 - (raw.count(2) + raw.count(3) + raw.count(4) * (1 + bool(self.spec.quads_as_pairs)))
         if self.orphans:
             bound = min(bound, 13 - min(13, sum(map(counts.__getitem__, TERMINAL_HONOR))))
         return bound

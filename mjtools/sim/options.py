@@ -36,7 +36,7 @@ def discard_options(e: HandEngine, p: Player, after_call: bool) -> list[Action]:
         natural = [c for c in codes if kind_of(c) not in e.wild]
         if natural:
             codes = natural
-    return [DISCARD[c] for c in codes]
+    return list(map(DISCARD.__getitem__, codes))
 
 
 def turn_options(e: HandEngine, p: Player, after_call: bool) -> list[Action]:

@@ -157,14 +157,14 @@ def lower_bound(plan: Plan, counts: Sequence[int], melds: Melds, base: ShapeSpec
         # at most: three of a kind kept per set (pairs, then singles, make up the rest) and
         # two for the pair
         sets = base.sets_needed - melds.n
-        c = counts[:34]
+        c = bytes(counts[:34])  # (bytes.count: no compare per element)
         n3 = c.count(3) + c.count(4)
         n2 = c.count(2)
         n1 = c.count(1)
         kept = 3 * min(n3, sets) + 2 * min(n2, max(0, sets - n3)) + min(n1, max(0, sets - n3 - n2)) + 2
         return 3 * sets + 2 - kept - 2
     if plan.form == "seven_pairs":  # (its distance never falls with a discard)
-        c = counts[:34]
+        c = bytes(counts[:34])
         n2, n3, n4 = c.count(2), c.count(3), c.count(4)
         quads = base.quads_as_pairs
         pairs = n2 + n3 + n4 * (2 if quads else 1)

@@ -29,8 +29,14 @@ def tile(code: int) -> Tile:
     return _RED[code & 63] if code & RED else _TILES[code]
 
 
+# per code: its tile, and its place in `Tile.sort_key` order (a red five just before the plain
+# five), so that a hand is sorted and mapped in C
+_TILE_OF = [tile(c) if c < 50 or (c & RED and c & 63 in _RED) else None for c in range(2 * RED)]
+_RANK = [2 * (c & 63) + (0 if c & RED else 1) for c in range(2 * RED)]
+
+
 def _sorted(codes: Sequence[int]) -> tuple[Tile, ...]:
-    return tuple(sorted((tile(c) for c in codes), key=Tile.sort_key))
+    return tuple(map(_TILE_OF.__getitem__, sorted(codes, key=_RANK.__getitem__)))
 
 
 def meld(m: MeldRec) -> Meld:
@@ -103,8 +109,24 @@ def settle_draw(e: HandEngine) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     case: dict[str, Any] = {"table": {p.seat: notation(p) for p in e.players}, "event": "draw"}
     if any(p.out for p in e.players):
         case["active"] = "".join(p.seat for p in e.players if not p.out)
-    res = settle_table(case, e.rs)
+    res = settle_table(case, e.rs, known_waits=None if e.wild else {p.seat: draw_waits(e, p) for p in e.players if not p.out})
     return list(res.get("ledger", [])), res
+
+
+def draw_waits(e: HandEngine, p: Player) -> list[str]:
+    """p's waits as the draw's table case finds them (`exhaustive._waits`: no void suit, the
+    case names none), from the engine's analysis; for hands without wildcards only (the case
+    names no indicator either)."""
+    from mjtools.tiles.kinds import kind_str
+
+    if p.void is None:  # the engine's own waits (remembered)
+        return [kind_str(k) for k in e.waits(p)]
+    an = e.analyzer(None)
+    m = an.melds(p.meld_kinds(), sum(1 for x in p.melds if x.kind == "concealed_kong"))
+    counts, wild = an.natural(p.counts)
+    if an.shanten(counts, wild, m) != 0:
+        return []
+    return [kind_str(k) for k in an.waits(counts, wild, m, p.held())]
 
 
 def table_extras(e: HandEngine, winners: Mapping[str, str], discarder: Player | None, kong_discard: bool) -> list[dict[str, Any]]:

@@ -31,6 +31,8 @@ class Wall:
         self.turned = 0  # indicators turned from the dead wall
         self._kongs = 0
         self.reserve = cfg.reserve
+        self.left = 0  # tiles that can still be drawn from the live wall (kept by `_count`: read far more often than changed)
+        self._count()
 
     # -- live wall ------------------------------------------------------------------------------
     @property
@@ -43,16 +45,16 @@ class Wall:
         self._kongs = n
         charged = n - (1 if cfg.reserve_first_kong_free and n else 0)
         self.reserve = cfg.reserve + cfg.reserve_per_kong * max(0, charged)
+        self._count()
 
-    @property
-    def left(self) -> int:
-        """Tiles that can still be drawn from the live wall."""
+    def _count(self) -> None:
         n = self.back - self.front - self.reserve
-        return n if n > 0 else 0
+        self.left = n if n > 0 else 0
 
     def draw(self) -> int:
         t = self.tiles[self.front]
         self.front += 1
+        self._count()
         return t
 
     # -- the back -------------------------------------------------------------------------------
@@ -65,8 +67,10 @@ class Wall:
             t = self.dead[self.replaced]
             self.replaced += 1
             self.back -= 1  # the last live tile moves to the dead wall
+            self._count()
             return t
         self.back -= 1
+        self._count()
         return self.tiles[self.back]
 
     def turn_indicator(self) -> tuple[int, int | None]:
@@ -78,6 +82,7 @@ class Wall:
             if pos - 1 >= self.supply:
                 return self.dead[pos], self.dead[pos - 1]
         self.back -= 1
+        self._count()
         return self.tiles[self.back], None
 
     def birds(self, n: int) -> list[int]:
