@@ -204,6 +204,31 @@ class Plan:
                 pid = pattern_id(rs.fans[e.id]["pattern"])
                 bits[pid] = bits.get(pid, 0) | e.bit
         self._filtered: dict[tuple[str, int, int], tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
+        # Every pass after the fans of a reading, remembered together (evaluate_fans): keyed by
+        # the fans found and the concealment (one integer), with their counts where one counts
+        # more than once and the combine fans' occurrences (the plan's one key function) where
+        # a combine fan is found. Not for readings with a fan that excludes on the sets another
+        # uses, or with combine fans whose occurrences no one key function says (`unkeyed`).
+        self.combine_bits = sum(e.bit for e in every if e.combine)
+        self.unkeyed = self.on_sets | (self.combine_bits if self.combine_key is None else 0)
+        self.final_memo: dict[Any, tuple[dict[str, int], tuple[tuple[int, int | None], ...] | None, tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
+
+    def remember_final(self, key: Any, present: int, found: list[Awarded], ev: Evaluation) -> None:
+        """final_memo[key] from a reading's fans found and its evaluation: the fans' ids (for
+        ctx.awarded), the fans kept as (place in `found`, a new count or None) or None where all
+        are kept as found, what was removed, and an item getter of the places where no count
+        changes."""
+        kept = ev.fans
+        if kept is found or (len(kept) == len(found) and all(a is b for a, b in zip(kept, found))):
+            shown = None
+        else:
+            where = {a.id: i for i, a in enumerate(found)}
+            shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in kept])
+        memo = self.final_memo
+        if len(memo) > 8192:
+            memo.clear()
+        ids = (self.found_info.get(present) or self.info_of(present))[3]
+        memo[key] = (ids, shown, tuple(ev.excluded), None if shown is None else _taker(shown))
 
     def info_of(self, present: int) -> tuple[int, int, tuple[tuple[int, Entry], ...], dict[str, int]]:
         """found_info[present], worked out on first use."""
@@ -346,6 +371,35 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
                 multi = True
         found.append(single)
         present |= bit
+    # Every pass after the fans (the account-once choice, exclusions, fallbacks) in one look-up,
+    # where they depend only on the fans found (their bits; with the concealment, their values),
+    # their counts and the combine fans' occurrences (said by the plan's one key function):
+    # Plan.final_memo. Not where a fan excludes on the sets another uses, or the combine fans'
+    # occurrences have no key.
+    if not present & plan.unkeyed:
+        key: Any = present << 1 | ctx.concealed_hand
+        if multi:
+            key = (key, tuple([a.count for a in found]))
+        if present & plan.combine_bits:
+            key = (key, plan.combine_key(ctx))  # type: ignore[misc]
+        got = plan.final_memo.get(key)
+        if got is not None:
+            ids, shown, gone, take = got
+            awarded = ctx.awarded
+            awarded.update(ids)
+            if multi:
+                for a in found:
+                    if a.count != 1:
+                        awarded[a.id] = a.count
+            return Evaluation(ctx.d, found if shown is None else list(take(found)) if take is not None else _kept(found, shown, None, plan, lang), list(gone) if gone else [], None, ctx)
+        ev = _all_passes(ctx, plan, lang, found, present, multi)
+        plan.remember_final(key, present, found, ev)
+        return ev
+    return _all_passes(ctx, plan, lang, found, present, multi)
+
+
+def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, multi: bool) -> Evaluation:
+    """The passes after the fans are found (evaluate_fans), with ctx.awarded filled in."""
     info = plan.found_info.get(present)
     if info is None:
         info = plan.info_of(present)
