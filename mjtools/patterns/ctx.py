@@ -48,6 +48,9 @@ FEATURES = (
     # chow's edge, its middle, or the pair (独听's 边张, 嵌张, 单钓将), looked for only when used
     "role_edge", "role_closed", "role_pair",
     "last_of_kind",  # won on the last tile of its kind (和绝张): said or seen (is_last_of_kind)
+    # concealed pungs and kongs (Ctx.concealed_pung_count): two or more, three or more, exactly
+    # three, four or more (双暗刻, 三暗刻, 四暗刻), looked for only when used
+    "cpung2", "cpung3", "cpung3x", "cpung4",
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 ALL_FEATURES = -1  # every bit, the situation bits allocated later included (-1 & needs == needs)
@@ -140,6 +143,9 @@ _LAST_OF_KIND = BIT["last_of_kind"]
 # A hand bit no fan needs: the plan uses the role bits, so each reading looks for its role
 # (hand_features sets it; a Ctx made without hand bits gets every bit, this one included).
 _WANTS_ROLE = _new_bit()
+_CPUNG2, _CPUNG3, _CPUNG4 = BIT["cpung2"], BIT["cpung2"] | BIT["cpung3"], BIT["cpung2"] | BIT["cpung3"] | BIT["cpung4"]
+_CPUNG_BITS = (0, 0, _CPUNG2, _CPUNG3 | BIT["cpung3x"]) + (_CPUNG4,) * 6  # by the count
+_WANTS_CPUNG = _new_bit()  # a hand bit no fan needs, as _WANTS_ROLE: the plan uses the cpung bits
 
 
 def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), uses: int = ALL_FEATURES) -> int:
@@ -187,6 +193,8 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
             f |= _tile_set_bits(hand, held)
     if uses & _ROLE_BITS:
         f |= _WANTS_ROLE
+    if uses & _CPUNG_BITS[4]:
+        f |= _WANTS_CPUNG
     if uses & _LAST_OF_KIND and is_last_of_kind(hand, win):
         f |= _LAST_OF_KIND
     if uses & _KONG_COUNT_BITS:
@@ -382,7 +390,7 @@ class Ctx:
         dup = False
         sets_outside = True
         wild = False
-        kongs = 0
+        kongs = hidden = 0
         d = self.d
         blocks = d.blocks
         for b in blocks:
@@ -400,6 +408,8 @@ class Ctx:
                 pungs.append(b)
                 if sh is KONG:
                     kongs += 1
+                if b.concealed:
+                    hidden += 1
                 if bk:
                     pung_mask |= 1 << bk[0]
                     if sets_outside and not _OUT[bk[0]]:
@@ -418,7 +428,7 @@ class Ctx:
                 if b.wilds or b.free:
                     wild = True
                     break
-        self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild)
+        self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild, hidden)
 
     def _slow_init(self) -> None:
         """The same facts with shapes compared by value (blocks whose shape strings are not the
@@ -432,7 +442,7 @@ class Ctx:
         dup = False
         sets_outside = True
         wild = False
-        kongs = 0
+        kongs = hidden = 0
         blocks = self.d.blocks
         for b in blocks:
             sh = b.shape
@@ -451,6 +461,8 @@ class Ctx:
                 pungs.append(b)
                 if sh == KONG:
                     kongs += 1
+                if b.concealed:
+                    hidden += 1
                 if bk:
                     pung_mask |= 1 << bk[0]
                     if sets_outside and not _OUT[bk[0]]:
@@ -459,9 +471,9 @@ class Ctx:
                 pair = b
                 npairs += 1
             kinds.extend(bk)
-        self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild)
+        self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild, hidden)
 
-    def _finish(self, blocks: tuple[Block, ...], chows: list[Block], pungs: list[Block], kongs: int, kinds: list[int], pair: Block | None, npairs: int, chow_mask: int, pung_mask: int, dup: bool, sets_outside: bool, wild: bool) -> None:
+    def _finish(self, blocks: tuple[Block, ...], chows: list[Block], pungs: list[Block], kongs: int, kinds: list[int], pair: Block | None, npairs: int, chow_mask: int, pung_mask: int, dup: bool, sets_outside: bool, wild: bool, hidden: int) -> None:
         d = self.d
         self.chows = tuple(chows)
         self.pungs = tuple(pungs)
@@ -508,6 +520,15 @@ class Ctx:
                 f |= _WIND_PUNG
             if kongs:
                 f |= _KONG_BITS[kongs]
+            if hb & _WANTS_CPUNG:
+                # concealed_pung_count from the concealed pungs counted above: less a pung the
+                # winning tile completed on a discard (it counts as exposed)
+                if hidden and wb is not None and not self.win.tsumo:
+                    b = blocks[wb]
+                    if b.concealed and b.meld is None and (b.shape is PUNG or b.shape is KONG or b.shape == PUNG or b.shape == KONG):
+                        hidden -= 1
+                self.concealed_pung_count = hidden
+                f |= _CPUNG_BITS[hidden]
         else:
             f |= _NO_PUNG
         f |= _HONOR_BIT if honors else _NO_HONOR

@@ -58,10 +58,10 @@ class Entry:
             self.alts = alternatives(spec)  # an any_of: a reading needs one alternative's bits
             self.table = table_of(spec)  # a shared table that must hold the pattern's id
             self.inst_fn = compile_instances(spec)
-        self.exact = is_exact(spec) and not self.alts and self.table is None  # counted 1 without a call
+        self.instance = fan.get("per") == "instance"
+        self.exact = is_exact(spec, self.instance) and not self.alts and self.table is None  # counted 1 without a call
         self.closed = fan_value(fan, True)
         self.open = fan_value(fan, False)
-        self.instance = fan.get("per") == "instance"
         self.max_count = fan.get("max_count")
         self.limit = fan.get("limit", False)
         # A limit hand counts in its own unit: riichi yakuman (value 1, 2 for a double), and a
