@@ -26,7 +26,16 @@ def _all_chows_placement(*, two_sided_wait: bool = False, **_: Any) -> str:
     return "any" if two_sided_wait else ""
 
 
-@pattern("all_chows", needs=("standard", "chow", "no_pung"), placement=_all_chows_placement)
+def _all_chows_needs(*, no_honors: bool = False, ron_only: bool = False, **_: Any) -> int:
+    return (BIT["no_honor"] if no_honors is True else 0) | (BIT["ron"] if ron_only is True else 0)
+
+
+def _all_chows_exact(*, two_sided_wait: bool = False, no_honors: bool = False, pair_not_value: bool = False, ron_only: bool = False, no_flowers: bool = False, value_tiles: str = "") -> bool:
+    """Exact without the conditions no bit says (the wait, the pair, flowers, value tiles)."""
+    return two_sided_wait is False and pair_not_value is False and no_flowers is False and value_tiles == "" and type(no_honors) is bool and type(ron_only) is bool
+
+
+@pattern("all_chows", needs=("standard", "chow", "no_pung"), needs_of=_all_chows_needs, exact=_all_chows_exact, placement=_all_chows_placement)
 def all_chows(ctx: Ctx, *, two_sided_wait: bool = False, no_honors: bool = False, pair_not_value: bool = False, ron_only: bool = False, no_flowers: bool = False, value_tiles: str = "") -> int:
     """Every set a chow (平胡). Parameters add the conditions some tables set; `value_tiles`
     names kinds that count as value pairs besides dragons and the seat and round winds."""

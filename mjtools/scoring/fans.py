@@ -46,7 +46,7 @@ def _whole(x: float) -> float | int:
 class Entry:
     """One fan of a plan."""
 
-    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts", "table", "exact")
+    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts", "table", "exact", "exact_alts")
 
     def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
         self.id = fid
@@ -60,6 +60,9 @@ class Entry:
             self.inst_fn = compile_instances(spec)
         self.instance = fan.get("per") == "instance"
         self.exact = is_exact(spec, self.instance) and not self.alts and self.table is None  # counted 1 without a call
+        # An any_of's exact alternatives, by the bits each needs: on a reading with one's bits
+        # the fan is nonzero, which is all a fan that counts no instances reads (no call).
+        self.exact_alts = () if self.instance or not self.alts else tuple(bits for bits, sub in zip(self.alts, spec["any_of"]) if is_exact(sub, False))
         self.closed = fan_value(fan, True)
         self.open = fan_value(fan, False)
         self.max_count = fan.get("max_count")
@@ -277,7 +280,9 @@ class Plan:
         got = by_key.get(key)
         if got is None:
             entries = self.opening if opening else self.candidates(features)
-            same = (entries, concealed, lang, wild)
+            # (the any_of fans that one of their exact alternatives makes exact on this reading)
+            sure_alts = 0 if wild else sum(e.bit for e in entries if e.exact_alts and _any_within(e.exact_alts, features))
+            same = (entries, concealed, lang, wild, sure_alts)
             resolved = self._by_candidates.get(same)
             if resolved is None:
                 out = []
@@ -285,7 +290,7 @@ class Plan:
                     value = e.closed if concealed else e.open
                     if value is not None:
                         # An exact fan's bits are sufficient: no function, it counts 1.
-                        out.append((None if e.exact and not wild else e.fn, e, e.awarded(value, 1, lang), e.bit))
+                        out.append((None if (e.exact and not wild) or e.bit & sure_alts else e.fn, e, e.awarded(value, 1, lang), e.bit))
                 resolved = self._by_candidates[same] = tuple(out)
             if prune and not wild and not opening:
                 excluded = gone = 0
