@@ -285,12 +285,22 @@ def _pungs_in(ctx: Ctx, mask: int) -> Groups:
     return tuple([(i,) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and mask >> b.kinds[0] & 1])
 
 
-@instances("seat_wind_pung")
+def _seat_wind_key(ctx: Ctx) -> tuple:
+    """What says a reading's pungs of the seat wind (INSTANCES_KEY): its sets and that wind."""
+    return (relations_key(ctx), ctx.win.seat_wind)
+
+
+def _round_wind_key(ctx: Ctx) -> tuple:
+    return (relations_key(ctx), ctx.win.round_wind)
+
+
+# (_pungs_in reads each set's shape and lowest kind in ctx.sets order: relations_key says them)
+@instances("seat_wind_pung", key=_seat_wind_key)
 def _seat_wind_pung(ctx: Ctx) -> Groups:
     return _pungs_in(ctx, 1 << ctx.win.seat_wind)
 
 
-@instances("round_wind_pung")
+@instances("round_wind_pung", key=_round_wind_key)
 def _round_wind_pung(ctx: Ctx) -> Groups:
     return _pungs_in(ctx, 1 << ctx.win.round_wind)
 
@@ -298,7 +308,7 @@ def _round_wind_pung(ctx: Ctx) -> Groups:
 _DRAGONS = (1 << 31) | (1 << 32) | (1 << 33)
 
 
-@instances("dragon_pung")
+@instances("dragon_pung", key=relations_key)
 def _dragon_pung(ctx: Ctx) -> Groups:
     return _pungs_in(ctx, _DRAGONS)
 
@@ -317,7 +327,7 @@ def _mask_of(tiles: str) -> int:
     return sum(1 << k for k in _kinds_of(tiles))
 
 
-@instances("pungs_of")
+@instances("pungs_of", key=relations_key)
 def _pungs_of(ctx: Ctx, *, tiles: str = "19m19p19s1234z") -> Groups:
     return _pungs_in(ctx, _mask_of(tiles))
 

@@ -213,7 +213,13 @@ class Plan:
         # a combine fan is found. Not for readings with a fan that excludes on the sets another
         # uses, or with combine fans whose occurrences no one key function says (`unkeyed`).
         self.combine_bits = sum(e.bit for e in every if e.combine)
-        self.unkeyed = self.on_sets | (self.combine_bits if self.combine_key is None else 0)
+        # A reading with a fan that excludes on the sets another uses is remembered too where
+        # each fan such exclusions involve (the one excluding, the one excluded) has a key
+        # function saying its occurrences (INSTANCES_KEY): their values join the key.
+        involved = [f for e in every for fid, _, on_sets in e.partial if on_sets for f in (e.id, fid) if f in self.by_id]
+        keys_of = [instances_key_of(rs.fans[f]["pattern"]) for f in involved]
+        self.on_sets_keys = tuple(dict.fromkeys(keys_of)) if None not in keys_of else None
+        self.unkeyed = (self.on_sets if self.on_sets_keys is None else 0) | (self.combine_bits if self.combine_key is None else 0)
         self.final_memo: dict[Any, tuple[dict[str, int], tuple[tuple[int, int | None], ...] | None, tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
 
     def remember_final(self, key: Any, present: int, found: list[Awarded], ev: Evaluation) -> None:
@@ -387,6 +393,8 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
             key = (key, tuple([a.count for a in found]))
         if present & plan.combine_bits:
             key = (key, plan.combine_key(ctx))  # type: ignore[misc]
+        if present & plan.on_sets:
+            key = (key, tuple([f(ctx) for f in plan.on_sets_keys]))  # type: ignore[union-attr]
         got = plan.final_memo.get(key)
         if got is not None:
             ids, shown, gone, take = got
