@@ -153,8 +153,9 @@ def relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:
     """Every group of 2-4 sets of the reading that makes a fan, by fan, as indices into
     ctx.sets (worked out once per reading: the patterns below and the scorer's account-once
     choice all read it; remembered across hands by the sets' kinds)."""
-    d = ctx.__dict__
-    got = d.get("_relations")
+    # (kept as attributes, Ctx's class defaults None until set: reading ctx.__dict__ would make
+    # the instance a dict of its own, and every later attribute read slower)
+    got = ctx._relations
     if got is not None:
         return got
     sig = []
@@ -169,19 +170,19 @@ def relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:
         if len(_RELATIONS) > 8192:
             _RELATIONS.clear()
         got = _RELATIONS[key] = _relations(ctx)
-    d["_relations"] = got
-    d["_relations_key"] = key
+    ctx._relations = got
+    ctx._relations_key = key
     return got
 
 
 def relations_key(ctx: Ctx) -> tuple:
     """The key relations(ctx) is remembered by, which says it (and so every occurrence read
     from it)."""
-    got = ctx.__dict__.get("_relations_key")
+    got = ctx._relations_key
     if got is None:
         relations(ctx)
-        got = ctx.__dict__["_relations_key"]
-    return got
+        got = ctx._relations_key
+    return got  # type: ignore[return-value]
 
 
 def _relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:

@@ -355,6 +355,10 @@ class Ctx:
     awarded: dict[str, int]  # fans found so far ({fan: id})
     spec: ShapeSpec | None
     hand_bits: int  # hand_features(...), when the caller computed it once for all readings
+    # combos.relations of the reading and its key, once worked out (class defaults: no
+    # instance dict per reading)
+    _relations: dict[str, tuple[tuple[int, ...], ...]] | None = None
+    _relations_key: tuple | None = None
 
     def __init__(
         self,
