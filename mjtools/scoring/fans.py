@@ -180,7 +180,7 @@ class Plan:
         # tables those candidates read. A batch meets new bit patterns on a third of its
         # readings, and many of them give a set of candidates seen before: the resolved tuples
         # are also kept by (candidates, concealment, language).
-        self._resolved: dict[str, dict[int, tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]]] = {}
+        self._resolved: dict[str, dict[int, tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], dict[int, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]]]]] = {}
         self._pruned: dict[str, dict[int, Any]] = {}  # the same, pruned (_resolve's `prune`)
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
@@ -206,7 +206,6 @@ class Plan:
                 bits = self.table_bits.setdefault(e.table, {})
                 pid = pattern_id(rs.fans[e.id]["pattern"])
                 bits[pid] = bits.get(pid, 0) | e.bit
-        self._filtered: dict[tuple[str, int, int], tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         # Every pass after the fans of a reading, remembered together (evaluate_fans): keyed by
         # the fans found and the concealment (one integer), with their counts where one counts
         # more than once and the combine fans' occurrences (the plan's one key function) where
@@ -269,8 +268,9 @@ class Plan:
         for this concealment (function None: an exact fan, 1)."""
         return self._resolve(features, concealed, lang, opening)[0]
 
-    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]:
-        """(the candidates, the shared tables they read, the key) for features and concealment.
+    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], dict[int, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]]]:
+        """(the candidates, the shared tables they read, those candidates filtered by what the
+        tables hold, by its bits: for_reading) for features and concealment.
         `prune`: less the fans a sure fan among them excludes (Plan.sure; no --explain)."""
         kept = self._pruned if prune else self._resolved
         by_key = kept.get(lang)
@@ -309,7 +309,7 @@ class Plan:
                 if gone:
                     resolved = tuple([c for c in resolved if not c[3] & gone])
             tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
-            got = by_key[key] = (resolved, tables, ~key if prune else key)  # (~: the filtered memo tells them apart)
+            got = by_key[key] = (resolved, tables, {})  # ({}: the candidates filtered by the tables, by the bits they hold)
         return got
 
     def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
@@ -320,7 +320,7 @@ class Plan:
         features = ctx.features
         by_key = (self._pruned if prune else self._resolved).get(lang)
         hit = None if by_key is None else by_key.get((features & self.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES))
-        got, tables, key = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
+        got, tables, filtered = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
         if not tables:
             return got
         held = 0
@@ -328,12 +328,11 @@ class Plan:
             bits = self.table_bits[table]
             for pid in table(ctx):
                 held |= bits.get(pid, 0)
-        fkey = (lang, key, held)
-        sub = self._filtered.get(fkey)
+        sub = filtered.get(held)
         if sub is None:
-            if len(self._filtered) > 8192:
-                self._filtered.clear()
-            sub = self._filtered[fkey] = tuple([c for c in got if c[1].table is None or c[1].bit & held])
+            if len(filtered) > 256:
+                filtered.clear()
+            sub = filtered[held] = tuple([c for c in got if c[1].table is None or c[1].bit & held])
         return sub
 
 
