@@ -180,7 +180,7 @@ class Plan:
         # tables those candidates read. A batch meets new bit patterns on a third of its
         # readings, and many of them give a set of candidates seen before: the resolved tuples
         # are also kept by (candidates, concealment, language).
-        self._resolved: dict[str, dict[int, tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], dict[int, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]]]]] = {}
+        self._resolved: dict[str, dict[int, tuple[Any, ...]]] = {}
         self._pruned: dict[str, dict[int, Any]] = {}  # the same, pruned (_resolve's `prune`)
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
@@ -268,9 +268,10 @@ class Plan:
         for this concealment (function None: an exact fan, 1)."""
         return self._resolve(features, concealed, lang, opening)[0]
 
-    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], dict[int, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]]]:
+    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> tuple[Any, ...]:
         """(the candidates, the shared tables they read, those candidates filtered by what the
-        tables hold, by its bits: for_reading) for features and concealment.
+        tables hold, by its bits, and the candidates as runs: for_reading) for features and
+        concealment.
         `prune`: less the fans a sure fan among them excludes (Plan.sure; no --explain)."""
         kept = self._pruned if prune else self._resolved
         by_key = kept.get(lang)
@@ -309,20 +310,21 @@ class Plan:
                 if gone:
                     resolved = tuple([c for c in resolved if not c[3] & gone])
             tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
-            got = by_key[key] = (resolved, tables, {})  # ({}: the candidates filtered by the tables, by the bits they hold)
+            # ({}: the candidates filtered by the tables, by the bits they hold, with their runs)
+            got = by_key[key] = (resolved, tables, {}, _runs(resolved))
         return got
 
-    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
+    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False, runs: bool = False) -> Any:
         """The candidates of one reading, less the fans over a shared table that the reading's
         table does not hold (they would count 0); `prune`: less the fans a sure fan excludes
-        (_resolve)."""
+        (_resolve). `runs`: as _runs() gives them."""
         # (_resolve's look-up written out: a hit costs no call)
         features = ctx.features
         by_key = (self._pruned if prune else self._resolved).get(lang)
         hit = None if by_key is None else by_key.get((features & self.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES))
-        got, tables, filtered = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
+        got, tables, filtered, in_runs = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
         if not tables:
-            return got
+            return in_runs if runs else got
         held = 0
         for table in tables:
             bits = self.table_bits[table]
@@ -332,8 +334,28 @@ class Plan:
         if sub is None:
             if len(filtered) > 256:
                 filtered.clear()
-            sub = filtered[held] = tuple([c for c in got if c[1].table is None or c[1].bit & held])
-        return sub
+            kept = tuple([c for c in got if c[1].table is None or c[1].bit & held])
+            sub = filtered[held] = (kept, _runs(kept))
+        return sub[1] if runs else sub[0]
+
+
+def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int], ...]:
+    """Candidates as runs, each the exact fans before a fan to call (their awards and bits) and
+    that fan, the last run's fan None where exact fans end the list: the fans' loop adds a run
+    of exact fans at once, in file order."""
+    out: list[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int]] = []
+    pre: list[Awarded] = []
+    bits = 0
+    for fn, e, single, bit in cands:
+        if fn is None:
+            pre.append(single)
+            bits |= bit
+        else:
+            out.append((tuple(pre), bits, fn, e, single, bit))
+            pre, bits = [], 0
+    if pre:
+        out.append((tuple(pre), bits, None, None, None, 0))
+    return tuple(out)
 
 
 def _union(bits: tuple[int, ...]) -> int:
@@ -371,14 +393,18 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     found: list[Awarded] = []
     present = 0
     multi = False  # some fan counts more than once
-    for fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune):
-        if fn is not None:  # (None: an exact fan, which the reading's bits say counts once)
-            n = fn(ctx)
-            if not n:
-                continue
-            if n != 1 and e.instance:
-                single = e.awarded(single.value, min(n, e.max_count) if e.max_count else n, lang)
-                multi = True
+    for pre, bits, fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune, True):
+        if bits:  # the exact fans before this one: the reading's bits say each counts once
+            found += pre
+            present |= bits
+        if fn is None:
+            break  # (the last run: exact fans only)
+        n = fn(ctx)
+        if not n:
+            continue
+        if n != 1 and e.instance:  # type: ignore[union-attr]
+            single = e.awarded(single.value, min(n, e.max_count) if e.max_count else n, lang)  # type: ignore[union-attr]
+            multi = True
         found.append(single)
         present |= bit
     # Every pass after the fans (the account-once choice, exclusions, fallbacks) in one look-up,
