@@ -7,9 +7,9 @@ from typing import Any, Generic, TypeVar
 
 from mjtools.analysis.blocks import CHOW, KONG, PAIR, PAIR_FORMS, PUNG, Block, Decomposition
 from mjtools.analysis.shapes import ShapeSpec
+from mjtools.patterns.roles import _role_of, wait_role  # noqa: F401  (read here by callers and tests)
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import KONG_KINDS, Hand, packed_counts
-from mjtools.tiles.kinds import Tile
 
 SUIT_OF_GROUP = "mps"
 
@@ -273,45 +273,6 @@ def is_last_of_kind(hand: Hand, win: WinContext) -> bool:
         return True
     shown = sum(m.kinds.count(k) for m in hand.melds) + sum(1 for t in win.visible if t.kind == k)
     return shown >= 3
-
-
-def wait_role(hand: Hand, blocks: tuple[Block, ...]) -> str | None:
-    """Where the winning kind sits among the concealed sets and pair of a reading: the edge of
-    a chow before its middle before the pair (one role only, the first that applies)."""
-    last = hand.last
-    if last is None:
-        return None
-    k = last.kind
-    closed = pair = False
-    for b in blocks:
-        bk = b.kinds
-        if k not in bk or b.meld is not None:
-            continue
-        if b.shape == CHOW:
-            if bk[1] != k:
-                return "edge"  # an edge comes first: nothing below can change the role
-            closed = True
-        elif b.shape == PAIR:
-            pair = True
-    return "closed" if closed else "pair" if pair else None
-
-
-def _role_of(last: Tile | None, chows: list[Block], pair: Block | None) -> str | None:
-    """wait_role from the reading's chows and its one pair (or none): the role does not
-    depend on the blocks' order, and only these blocks can give one."""
-    if last is None:
-        return None
-    k = last.kind
-    closed = False
-    for b in chows:
-        bk = b.kinds
-        if b.meld is None and k in bk:
-            if bk[1] != k:
-                return "edge"
-            closed = True
-    if closed:
-        return "closed"
-    return "pair" if pair is not None and pair.meld is None and k in pair.kinds else None
 
 
 def _holds_any(held: tuple[int, ...], kinds: tuple[int, ...], kita: int) -> bool:
