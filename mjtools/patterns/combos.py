@@ -242,8 +242,8 @@ _NEW = {
     "pure_shifted_pungs": (("pung3",), "Three pungs of one suit with consecutive numbers, 111 222 333 (一色三节高)."),
     "mixed_shifted_pungs": (("pung3", "three_suits"), "Three pungs in the three suits with consecutive numbers in any order of suits (三色三节高)."),
     "four_pure_shifted_pungs": (("pung4",), "Four pungs of one suit with consecutive numbers (一色四节高)."),
-    "big_three_winds": (("wind_pung", "pung3"), "Pungs (or kongs) of three winds (三风刻)."),
-    "two_dragon_pungs": (("dragon_pung",), "Pungs (or kongs) of two dragons (双箭刻)."),
+    "big_three_winds": (("wind_pung3", "pung3"), "Pungs (or kongs) of three winds (三风刻)."),
+    "two_dragon_pungs": (("dragon_pung2",), "Pungs (or kongs) of two dragons (双箭刻)."),
 }
 def _count_of(fan: str) -> Callable[[Ctx], int]:
     def count(ctx: Ctx) -> int:

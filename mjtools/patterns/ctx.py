@@ -51,6 +51,7 @@ FEATURES = (
     # concealed pungs and kongs (Ctx.concealed_pung_count): two or more, three or more, exactly
     # three, four or more (双暗刻, 三暗刻, 四暗刻), looked for only when used
     "cpung2", "cpung3", "cpung3x", "cpung4",
+    "dragon_pung2", "wind_pung3",  # two dragon pungs or more, three wind pungs or more
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 ALL_FEATURES = -1  # every bit, the situation bits allocated later included (-1 & needs == needs)
@@ -135,6 +136,7 @@ _KONG_BITS = (0, BIT["kong"], BIT["kong"] | BIT["kong2"]) + (BIT["kong"] | BIT["
 SUIT_COUNT_BITS = (BIT["no_suit"], BIT["one_suit"], BIT["two_suits"], BIT["three_suits"])
 _DUP_CHOW, _NO_CHOW, _NO_PUNG = BIT["dup_chow"], BIT["no_chow"], BIT["no_pung"]
 _DRAGON_PUNG, _WIND_PUNG = BIT["dragon_pung"], BIT["wind_pung"]
+_DRAGON_PUNG2, _WIND_PUNG3 = _DRAGON_PUNG | BIT["dragon_pung2"], _WIND_PUNG | BIT["wind_pung3"]
 _HONOR_BIT, _NO_HONOR, _SIMPLES_ONLY, _OUTSIDE_BIT = BIT["honor"], BIT["no_honor"], BIT["simples_only"], BIT["outside"]
 _ALL_OUTSIDE, _SETS_OUTSIDE, _GREEN_ONLY = BIT["all_outside"], BIT["sets_outside"], BIT["green_only"]
 _ROLE_BIT = {"edge": BIT["role_edge"], "closed": BIT["role_closed"], "pair": BIT["role_pair"], None: 0}
@@ -479,10 +481,12 @@ class Ctx:
             f |= _NO_CHOW
         if pungs:
             f |= _PUNG_BITS[len(pungs)]
-            if pung_mask & _DRAGON_MASK:
-                f |= _DRAGON_PUNG
-            if pung_mask & _WIND_MASK:
-                f |= _WIND_PUNG
+            x = pung_mask & _DRAGON_MASK
+            if x:
+                f |= _DRAGON_PUNG if x & (x - 1) == 0 else _DRAGON_PUNG2
+            x = pung_mask & _WIND_MASK
+            if x:
+                f |= _WIND_PUNG if x.bit_count() < 3 else _WIND_PUNG3
             if kongs:
                 f |= _KONG_BITS[kongs]
             if hb & _WANTS_CPUNG:
