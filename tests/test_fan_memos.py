@@ -119,3 +119,35 @@ def test_concealed_pung_bits(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
         except MjError:
             continue
     assert checked[0] > 50
+
+
+@pytest.mark.parametrize("rid", ("mcr", "riichi"))
+def test_relations_fans_by_sets_key(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fans of combos.relations and their counts, remembered by the sets in no particular
+    order (combos.sets_key), equal those worked out from the reading's own sets; readings of
+    the same sets in another order share the key."""
+    from mjtools.patterns import combos
+
+    rs = load(rid)
+    checked = [0]
+    keys: dict[tuple, tuple] = {}
+    original = scoring.evaluate_fans
+
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
+        if ctx.sets:
+            direct = {fan: len(groups) for fan, groups in combos._relations(_fresh(ctx)).items()}
+            assert combos.relations_fans(ctx) == direct, f"{rid}: {ctx.hand} ({ctx.d})"
+            if ctx.features != ALL_FEATURES:
+                sets = tuple(sorted((b.kinds[0], b.shape == "chow") for b in ctx.sets))
+                assert keys.setdefault(combos.sets_key(ctx), sets) == sets, f"{rid}: {ctx.hand} ({ctx.d})"
+            checked[0] += 1
+        return original(ctx, rs_, lang, plan_, opening, prune)
+
+    monkeypatch.setattr(scoring, "evaluate_fans", checking)
+    for text, opts in _cases(rid, random.Random(f"sets:{rid}"), 300):
+        try:
+            ctx = build_context(normalize(opts, "score"), rs)
+            score(parse_hand(text), rs, ctx, text)
+        except MjError:
+            continue
+    assert checked[0] > 100

@@ -17,7 +17,7 @@ from itertools import combinations
 
 from mjtools.analysis.blocks import CHOW
 from mjtools.patterns import HELD_IN, instances, pattern
-from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.ctx import ALL_FEATURES, Ctx
 
 Groups = tuple[tuple[int, ...], ...]
 NONE: Groups = ()
@@ -185,6 +185,50 @@ def relations_key(ctx: Ctx) -> tuple:
     return got  # type: ignore[return-value]
 
 
+# relations' fans with their counts, by the reading's sets in no particular order (sets_key):
+# what the fan plan reads for every reading; the groups themselves only on a memo's miss.
+_FANS: dict[tuple, dict[str, int]] = {}
+
+
+def sets_key(ctx: Ctx) -> tuple:
+    """What relations reads of a reading, in no particular order of its sets: the chows' lowest
+    kinds (a mask where no chow repeats; else the sorted kinds), the pungs' kinds as a mask (no
+    kind makes two pungs without wildcards), the pair's kind where it can matter (a 5). Every
+    fan relations holds and its count follow from it, and so does every choice made over its
+    groups up to the sets' order (INSTANCES_KEY). Wildcard readings (sets without kinds, a kind
+    pung twice) fall back on relations_key."""
+    got = ctx._sets_key
+    if got is not None:
+        return got
+    if ctx.features == ALL_FEATURES:
+        got = (None, relations_key(ctx))
+    else:
+        p = ctx.pair
+        pk = p.kinds[0] if p is not None and p.kinds else None
+        five = pk if pk is not None and pk < 27 and pk % 9 == 4 else None
+        if ctx.chow_pairs:  # (a chow twice or more)
+            got = (tuple(sorted([b.kinds[0] for b in ctx.chows])), ctx.pung_mask, five)
+        else:
+            got = (ctx.chow_mask, ctx.pung_mask, five)
+    ctx._sets_key = got
+    return got
+
+
+def relations_fans(ctx: Ctx) -> dict[str, int]:
+    """The fans relations(ctx) holds, with their counts (the number of groups of each): the
+    table the fan plan reads, remembered by sets_key."""
+    got = ctx._relation_fans
+    if got is None:
+        key = sets_key(ctx)
+        got = _FANS.get(key)
+        if got is None:
+            if len(_FANS) > 8192:
+                _FANS.clear()
+            got = _FANS[key] = {fan: len(groups) for fan, groups in relations(ctx).items()}
+        ctx._relation_fans = got
+    return got
+
+
 def _relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:
     out: dict[str, list[tuple[int, ...]]] = {}
     chows = []
@@ -247,7 +291,7 @@ _NEW = {
 }
 def _count_of(fan: str) -> Callable[[Ctx], int]:
     def count(ctx: Ctx) -> int:
-        return len(relations(ctx).get(fan, NONE))
+        return relations_fans(ctx).get(fan, 0)
 
     return count
 
@@ -257,15 +301,15 @@ for _pid, (_needs, _doc) in _NEW.items():
     _fn, _count = _of(_pid), _count_of(_pid)
     _fn.__doc__ = _count.__doc__ = _doc
     _fn.__name__ = _count.__name__ = _pid
-    instances(_pid, key=relations_key)(_fn)
-    # Present exactly when relations() holds it: the plan reads relations once per reading.
-    pattern(_pid, needs=_needs, table=relations)(_count)
+    instances(_pid, key=sets_key)(_fn)
+    # Present exactly when relations() holds it: the plan reads its fans once per reading.
+    pattern(_pid, needs=_needs, table=relations_fans)(_count)
 
 
 # -- occurrences of patterns registered elsewhere (shapes.py, honors.py) ------------------------
 
 
-@instances("pure_double_chow", key=relations_key)  # (concealed_only reads the concealment)
+@instances("pure_double_chow", key=sets_key)  # (concealed_only reads the concealment)
 def _pure_double_chow(ctx: Ctx, *, concealed_only: bool = False) -> Groups:
     if concealed_only and not ctx.concealed_hand:
         return NONE
@@ -273,10 +317,10 @@ def _pure_double_chow(ctx: Ctx, *, concealed_only: bool = False) -> Groups:
 
 
 for _pid in ("pure_straight", "mixed_straight", "mixed_triple_chow", "triple_pung", "big_three_dragons", "big_four_winds"):
-    instances(_pid, key=relations_key)(_of(_pid))
+    instances(_pid, key=sets_key)(_of(_pid))
     # relations holds each of them whenever it occurs (the same sets, by their lowest kinds):
-    # a plan reading relations anyway skips them on readings it lacks them in.
-    HELD_IN[_pid] = relations
+    # a plan reading its fans anyway skips them on readings it lacks them in.
+    HELD_IN[_pid] = relations_fans
 
 
 def _pungs_in(ctx: Ctx, mask: int) -> Groups:
@@ -288,14 +332,14 @@ def _pungs_in(ctx: Ctx, mask: int) -> Groups:
 
 def _seat_wind_key(ctx: Ctx) -> tuple:
     """What says a reading's pungs of the seat wind (INSTANCES_KEY): its sets and that wind."""
-    return (relations_key(ctx), ctx.win.seat_wind)
+    return (sets_key(ctx), ctx.win.seat_wind)
 
 
 def _round_wind_key(ctx: Ctx) -> tuple:
-    return (relations_key(ctx), ctx.win.round_wind)
+    return (sets_key(ctx), ctx.win.round_wind)
 
 
-# (_pungs_in reads each set's shape and lowest kind in ctx.sets order: relations_key says them)
+# (_pungs_in reads each set's shape and lowest kind: sets_key says them, up to the sets' order)
 @instances("seat_wind_pung", key=_seat_wind_key)
 def _seat_wind_pung(ctx: Ctx) -> Groups:
     return _pungs_in(ctx, 1 << ctx.win.seat_wind)
@@ -309,7 +353,7 @@ def _round_wind_pung(ctx: Ctx) -> Groups:
 _DRAGONS = (1 << 31) | (1 << 32) | (1 << 33)
 
 
-@instances("dragon_pung", key=relations_key)
+@instances("dragon_pung", key=sets_key)
 def _dragon_pung(ctx: Ctx) -> Groups:
     return _pungs_in(ctx, _DRAGONS)
 
@@ -328,7 +372,7 @@ def _mask_of(tiles: str) -> int:
     return sum(1 << k for k in _kinds_of(tiles))
 
 
-@instances("pungs_of", key=relations_key)
+@instances("pungs_of", key=sets_key)
 def _pungs_of(ctx: Ctx, *, tiles: str = "19m19p19s1234z") -> Groups:
     return _pungs_in(ctx, _mask_of(tiles))
 

@@ -322,6 +322,8 @@ class Ctx:
     # instance dict per reading)
     _relations: dict[str, tuple[tuple[int, ...], ...]] | None = None
     _relations_key: tuple | None = None
+    _sets_key: tuple | None = None  # combos.sets_key, and the fans relations holds by it
+    _relation_fans: dict[str, int] | None = None
 
     def __init__(
         self,
