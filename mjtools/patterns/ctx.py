@@ -308,6 +308,10 @@ class Ctx:
     """What the patterns read about one reading of a hand. (A plain class: a dataclass compiled
     its methods at import, start-up time on every call.)"""
 
+    # The attributes every reading sets as slots; what is worked out on first use (`lazy`, the
+    # shared tables' values) goes to the instance dict. (Without slots a reading's attributes
+    # outgrow the 30 keys an instance shares with its class, and its reads get slower.)
+    __slots__ = ("hand", "d", "win", "wild_kinds", "dora", "ura", "options", "awarded", "spec", "hand_bits", "chows", "pungs", "sets", "kongs", "kinds", "chow_mask", "pung_mask", "pair", "kind_set", "suits", "has_honors", "concealed_hand", "win_block", "chow_pairs", "features", "__dict__")
     hand: Hand
     d: Decomposition
     win: WinContext
