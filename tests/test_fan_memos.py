@@ -17,7 +17,7 @@ from test_fan_gates import _cases
 
 import mjtools.scoring as scoring
 from mjtools.errors import MjError
-from mjtools.patterns.ctx import _WANTS_CPUNG, ALL_FEATURES, BIT, Ctx
+from mjtools.patterns.ctx import _WANTS_CPUNG, ALL_FEATURES, BIT, Ctx, count_concealed_pungs
 from mjtools.rules import load
 from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import score
@@ -99,13 +99,13 @@ def test_concealed_pung_bits(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
     rs = load(rid)
     checked = [0]
     original = scoring.evaluate_fans
-    direct = Ctx.__dict__["concealed_pung_count"].fn  # the lazy attribute's own loop
+    direct = count_concealed_pungs  # the attribute's own loop
 
     def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
         f = ctx.features
         if f != ALL_FEATURES and ctx.hand_bits & _WANTS_CPUNG and ctx.pungs:
             n = direct(ctx)
-            assert ctx.__dict__["concealed_pung_count"] == n, f"{rid}: {ctx.hand} ({ctx.d})"
+            assert ctx._cpungs == n, f"{rid}: {ctx.hand} ({ctx.d})"
             assert bool(f & BIT["cpung2"]) == (n >= 2) and bool(f & BIT["cpung3"]) == (n >= 3)
             assert bool(f & BIT["cpung3x"]) == (n == 3) and bool(f & BIT["cpung4"]) == (n >= 4)
             checked[0] += 1

@@ -277,6 +277,17 @@ def is_last_of_kind(hand: Hand, win: WinContext) -> bool:
     return shown >= 3
 
 
+def count_concealed_pungs(ctx: Ctx) -> int:
+    """Ctx.concealed_pung_count by its own loop over the reading's pungs."""
+    n = 0
+    win_block = ctx.win_block
+    ron = not ctx.win.tsumo
+    for b in ctx.pungs:
+        if b.concealed and (b.meld is not None or not (b is win_block and ron)):
+            n += 1
+    return n
+
+
 def _holds_any(held: tuple[int, ...], kinds: tuple[int, ...], kita: int) -> bool:
     for k in kinds:
         if held[k]:
@@ -311,7 +322,7 @@ class Ctx:
     # The attributes every reading sets as slots; what is worked out on first use (`lazy`, the
     # shared tables' values) goes to the instance dict. (Without slots a reading's attributes
     # outgrow the 30 keys an instance shares with its class, and its reads get slower.)
-    __slots__ = ("hand", "d", "win", "wild_kinds", "dora", "ura", "options", "awarded", "spec", "hand_bits", "chows", "pungs", "sets", "kongs", "kinds", "chow_mask", "pung_mask", "pair", "kind_set", "suits", "has_honors", "concealed_hand", "win_block", "chow_pairs", "features", "__dict__")
+    __slots__ = ("hand", "d", "win", "wild_kinds", "dora", "ura", "options", "awarded", "spec", "hand_bits", "chows", "pungs", "sets", "kongs", "kinds", "chow_mask", "pung_mask", "pair", "kind_set", "suits", "has_honors", "concealed_hand", "win_block", "chow_pairs", "features", "_role", "_cpungs", "_sets_key", "_relation_fans", "__dict__")
     hand: Hand
     d: Decomposition
     win: WinContext
@@ -326,8 +337,8 @@ class Ctx:
     # instance dict per reading)
     _relations: dict[str, tuple[tuple[int, ...], ...]] | None = None
     _relations_key: tuple | None = None
-    _sets_key: tuple | None = None  # combos.sets_key, and the fans relations holds by it
-    _relation_fans: dict[str, int] | None = None
+    _sets_key: tuple | None  # combos.sets_key, and the fans relations holds by it (None until then)
+    _relation_fans: dict[str, int] | None
 
     def __init__(
         self,
@@ -352,6 +363,7 @@ class Ctx:
         self.awarded = {} if awarded is None else awarded
         self.spec = spec
         self.hand_bits = hand_bits
+        self._sets_key = self._relation_fans = None
         # One pass over the blocks fills what most patterns read (sets, kinds, bit masks of
         # chow and pung kinds, features) so that patterns stay a few operations each.
         pungs: list[Block] = []
@@ -476,7 +488,7 @@ class Ctx:
         f = hb | _FORM_BIT.get(d.form, 0)
         if hb & _WANTS_ROLE:
             # (an attribute: writing __dict__ would make one per reading)
-            role = self.role = wait_role(self.hand, blocks) if npairs > 1 else _role_of(self.hand.last, chows, pair)
+            role = self._role = wait_role(self.hand, blocks) if npairs > 1 else _role_of(self.hand.last, chows, pair)
             f |= _ROLE_BIT[role]
         if d.wait == "pair":
             f |= _PAIR_WAIT
@@ -502,7 +514,7 @@ class Ctx:
                     b = blocks[wb]
                     if b.concealed and b.meld is None and (b.shape is PUNG or b.shape is KONG or b.shape == PUNG or b.shape == KONG):
                         hidden -= 1
-                self.concealed_pung_count = hidden
+                self._cpungs = hidden
                 f |= _CPUNG_BITS[hidden]
         else:
             f |= _NO_PUNG
@@ -550,23 +562,25 @@ class Ctx:
             return True
         return not (b is self.win_block and not self.win.tsumo)
 
-    @lazy
+    @property
     def role(self) -> str | None:
         """wait_role of this reading (set while the features are worked out where a fan uses
-        the role bits)."""
-        return wait_role(self.hand, self.d.blocks)
+        the role bits; else worked out on first use)."""
+        try:
+            return self._role
+        except AttributeError:
+            got = self._role = wait_role(self.hand, self.d.blocks)
+            return got
 
-    @lazy
+    @property
     def concealed_pung_count(self) -> int:
-        """Concealed pungs and kongs (a pung completed by a discard does not count)."""
-        # (concealed_pung inlined: a loop per reading with pungs)
-        n = 0
-        win_block = self.win_block
-        ron = not self.win.tsumo
-        for b in self.pungs:
-            if b.concealed and (b.meld is not None or not (b is win_block and ron)):
-                n += 1
-        return n
+        """Concealed pungs and kongs (a pung completed by a discard does not count): counted
+        while the features are worked out where a fan uses the cpung bits; else on first use."""
+        try:
+            return self._cpungs
+        except AttributeError:
+            got = self._cpungs = count_concealed_pungs(self)
+            return got
 
     # -- tiles ----------------------------------------------------------------------------------
     @lazy
