@@ -137,6 +137,7 @@ class Plan:
         # more than once and the combine fans' occurrences (the plan's one key function) where
         # a combine fan is found. Not for readings with a fan that excludes on the sets another
         # uses, or with combine fans whose occurrences no one key function says (`unkeyed`).
+        self.exact_alt_entries = tuple(e for e in every if e.exact_alts)  # (Entry.exact_alts)
         self.combine_bits = sum(e.bit for e in every if e.combine)
         # A reading with a fan that excludes on the sets another uses is remembered too where
         # each fan such exclusions involve (the one excluding, the one excluded) has a key
@@ -153,7 +154,7 @@ class Plan:
         are kept as found, what was removed, and an item getter of the places where no count
         changes."""
         kept = ev.fans
-        if kept is found or (len(kept) == len(found) and all(a is b for a, b in zip(kept, found))):
+        if kept is found or kept == found:  # (the same awards: list == tests identity first)
             shown = None
         else:
             where = {a.id: i for i, a in enumerate(found)}
@@ -214,7 +215,11 @@ class Plan:
         if got is None:
             entries = self.opening if opening else self.candidates(features)
             # (the any_of fans that one of their exact alternatives makes exact on this reading)
-            sure_alts = 0 if wild else sum(e.bit for e in entries if e.exact_alts and _any_within(e.exact_alts, features))
+            sure_alts = 0
+            if not wild:
+                for e in self.exact_alt_entries:
+                    if _any_within(e.exact_alts, features):
+                        sure_alts |= e.bit
             same = (entries, concealed, lang, wild, sure_alts)
             resolved = self._by_candidates.get(same)
             if resolved is None:
@@ -237,7 +242,9 @@ class Plan:
                     resolved = tuple([c for c in resolved if not c[3] & gone])
             tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
             # ({}: the candidates filtered by the tables, by the bits they hold, with their runs)
-            got = by_key[key] = (resolved, tables, {}, _runs(resolved))
+            # (a list: the runs are made on first use, for_reading; a plan that reads the fans
+            # found step by step never asks for them)
+            got = by_key[key] = [resolved, tables, {}, None]
         return got
 
     def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False, runs: bool = False) -> Any:
@@ -248,9 +255,14 @@ class Plan:
         features = ctx.features
         by_key = (self._pruned if prune else self._resolved).get(lang)
         hit = None if by_key is None else by_key.get((features & self.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES))
-        got, tables, filtered, in_runs = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
+        entry = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
+        got, tables, filtered, in_runs = entry
         if not tables:
-            return in_runs if runs else got
+            if runs:
+                if in_runs is None:
+                    in_runs = entry[3] = _runs(got)
+                return in_runs
+            return got
         held = 0
         for table in tables:
             bits = self.table_bits[table]
@@ -260,9 +272,13 @@ class Plan:
         if sub is None:
             if len(filtered) > 256:
                 filtered.clear()
-            kept = tuple([c for c in got if c[1].table is None or c[1].bit & held])
-            sub = filtered[held] = (kept, _runs(kept))
-        return sub[1] if runs else sub[0]
+            sub = filtered[held] = [tuple([c for c in got if c[1].table is None or c[1].bit & held]), None]
+        if runs:
+            in_runs = sub[1]
+            if in_runs is None:
+                in_runs = sub[1] = _runs(sub[0])
+            return in_runs
+        return sub[0]
 
 
 def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int], ...]:
@@ -356,14 +372,16 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
                     if a.count != 1:
                         awarded[a.id] = a.count
             return Evaluation(ctx.d, found if shown is None else list(take(found)) if take is not None else _kept(found, shown, None, plan, lang), list(gone) if gone else [], None, ctx)
-        ev = _all_passes(ctx, plan, lang, found, present, multi)
+        ev = _all_passes(ctx, plan, lang, found, present, multi, True)
         plan.remember_final(key, present, found, ev)
         return ev
     return _all_passes(ctx, plan, lang, found, present, multi)
 
 
-def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, multi: bool) -> Evaluation:
-    """The passes after the fans are found (evaluate_fans), with ctx.awarded filled in."""
+def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, multi: bool, direct: bool = False) -> Evaluation:
+    """The passes after the fans are found (evaluate_fans), with ctx.awarded filled in.
+    `direct`: without the passes' own memos (the caller remembers the result in final_memo,
+    whose key says at least as much)."""
     info = plan.found_info.get(present)
     if info is None:
         info = plan.info_of(present)
@@ -374,6 +392,9 @@ def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: 
         for a in found:
             if a.count != 1:
                 awarded[a.id] = a.count
+    if direct:
+        combos = [(found[i], e) for i, e in combine_at] if combine_at else []
+        return _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan) if combos else None, True)
     if combine_at and plan.combine_key is not None and not present & plan.on_sets:
         # (_remembered_passes's look-up first: a hit needs no list of the combine fans)
         got = plan.combined_memo.get(_combined_key(ctx, plan, found, present, multi))
@@ -460,9 +481,10 @@ def _kept(found: list[Awarded], shown: tuple[tuple[int, int | None], ...], take:
     return [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
 
 
-def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None) -> Evaluation:
+def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None, direct: bool = False) -> Evaluation:
     """The passes after the fans are found: the account-once choice, exclusions, fallbacks.
-    `cands`: the combine fans' occurrences (combine.candidates), where the caller has them."""
+    `cands`: the combine fans' occurrences (combine.candidates), where the caller has them.
+    `direct`: the exclusions worked out, not looked up (_all_passes)."""
     if len(found) < 2 and not flags & _COMBINE:
         return Evaluation(ctx.d, found, [], None, ctx)
     if flags & _COMBINE and cands is None and not present & plan.on_sets:
@@ -487,7 +509,7 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
                     kept.append(a)
             found = kept
         return Evaluation(ctx.d, found, list(removed.items()) if removed else [], None, ctx)
-    if present & plan.on_sets:
+    if direct or present & plan.on_sets:
         kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
         return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], None, ctx)
     # The passes below depend only on the fans found (before and after the choice of combined
