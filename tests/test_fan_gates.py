@@ -47,6 +47,7 @@ def test_exact_fans_hold_where_their_bits_do(rid: str, monkeypatch: pytest.Monke
     rs = load(rid)
     plan = plan_for(rs)
     exact = [e for e in (*plan.entries, *plan.opening) if e.exact]
+    exact_alts = [e for e in (*plan.entries, *plan.opening) if e.exact_alts]
     checked = [0]
     original = scoring.evaluate_fans
 
@@ -55,7 +56,13 @@ def test_exact_fans_hold_where_their_bits_do(rid: str, monkeypatch: pytest.Monke
         if f != ALL_FEATURES:
             for e in exact:
                 if e.needs & f == e.needs:
-                    assert e.fn(ctx) == 1, f"{rid}: {e.id} is declared exact but is not 1 on {ctx.hand} ({ctx.d})"
+                    # (a fan that counts no instances reads only that it is nonzero)
+                    n = e.fn(ctx)
+                    assert n == 1 or (n > 1 and not e.instance), f"{rid}: {e.id} is declared exact but is {n} on {ctx.hand} ({ctx.d})"
+                    checked[0] += 1
+            for e in exact_alts:  # an any_of with an exact alternative whose bits hold: nonzero
+                if any(a & f == a for a in e.exact_alts):
+                    assert e.fn(ctx) >= 1, f"{rid}: {e.id}'s alternative is declared exact but it is 0 on {ctx.hand} ({ctx.d})"
                     checked[0] += 1
         return original(ctx, rs_, lang, plan_, opening, prune)
 
@@ -78,6 +85,11 @@ def test_exact_declarations() -> None:
     assert is_exact({"suits": {"min": 2, "max": 2}}) and is_exact({"suits": {"min": 1}, "honors": False})
     assert not is_exact({"suits": {"min": 1}, "honors": True}) and not is_exact("pure_straight")
     mcr = plan_for(load("mcr"))
+    assert [e.id for e in mcr.entries if e.exact_alts] == ["all_chows"]  # 平和's all_chows, no honors
+    assert not is_exact({"id": "all_chows", "two_sided_wait": True}) and is_exact({"id": "all_chows", "no_honors": True})
+    # 双暗刻 (concealed_pungs, min 2) counts its pungs: exact only for a fan that counts no instances
+    assert not is_exact({"id": "concealed_pungs", "min": 2}) and is_exact({"id": "concealed_pungs", "min": 2}, False)
+    assert not is_exact({"id": "concealed_pungs", "min": 1}, False) and "concealed_pungs_2" in {e.id for e in mcr.entries if e.exact}
     assert {e.id for e in mcr.entries if e.exact} >= {"chicken_hand", "self_draw", "concealed_self_draw", "concealed_hand", "missing_suit", "no_honors", "full_flush", "seven_pairs", "all_pungs", "all_simples", "melded_kong", "concealed_kong", "two_melded_kongs", "two_concealed_kongs", "concealed_and_melded_kong"}
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from mjtools.analysis.shanten import HandState, _add, candidate_kinds, distance, state_of
 from mjtools.analysis.shapes import ShapeSpec
-from mjtools.tiles.hand import held_counts
+from mjtools.tiles.hand import held_counts, packed_counts
 
 if TYPE_CHECKING:
     from mjtools.patterns.ctx import Ctx
@@ -492,7 +492,7 @@ _DIRECT = {"knitted_straight": _knitted_straight_waits, "knitted": _knitted_wait
 # -- the same question from per-group tables (the specs most rule files use) ------------------
 
 _PLANS: dict[int, tuple[ShapeSpec, tuple | None]] = {}
-_ALL_KINDS = (1 << 34) - 1
+_ALL_KINDS, _KINDS34 = (1 << 34) - 1, (1 << 8 * 34) - 1  # every kind; the bytes of every kind
 
 
 def _table_plan(spec: ShapeSpec) -> tuple | None:
@@ -545,8 +545,9 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
     hand = ctx.hand
     melds = len(hand.melds)
     if not melds:
-        # The hand's counts less the winning tile and any tile of the 34 kinds set aside.
-        counts = bytearray(held[:34])
+        # The hand's counts less the winning tile and any tile of the 34 kinds set aside (the
+        # counts as bytes from the packed ones: a count is at most 4, ~2.5k less than a slice).
+        counts = bytearray((packed_counts(hand) & _KINDS34).to_bytes(34, "little"))
         counts[win] -= 1
         for a in hand.aside:
             for t in a.tiles:
@@ -582,9 +583,9 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
                     if other_pairs <= 1:
                         waits |= g[1] if other_pairs else g[2]
         waits &= kinds  # (seven pairs' single is held: no kinds test, as in the search)
-    if seven and not melds and sum(b) == 13:
+    if seven and not melds:
         odd = b.translate(_ODD)
-        if odd.count(1) == 1:
+        if odd.count(1) == 1 and sum(b) == 13:  # (the sum, 2.6k, only where one kind is odd)
             single = odd.index(1)
             if quads or b[single] == 1:
                 waits |= 1 << single

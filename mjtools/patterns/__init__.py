@@ -37,10 +37,12 @@ TABLES: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
 # plan that does not read it calls the pattern as before (the table costs more than the call).
 HELD_IN: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
 # pattern id -> whether the bits it needs (NEEDS with NEEDS_OF) are also sufficient: True for
-# any parameters, or a function of the parameters saying so. Such a pattern is 1 on every
+# any parameters, or a function of the parameters saying so (True; or "nonzero": the bits say
+# the pattern is not 0, not that it is 1, which is enough for a fan that does not count
+# instances). Such a pattern is 1 on every
 # reading without wildcards that has those bits, so the fan plan counts it without a call. A
 # declaration, checked against the predicates on seeded hands (tests/test_fan_gates.py).
-EXACT: dict[str, bool | Callable[..., bool]] = {}
+EXACT: dict[str, bool | Callable[..., bool | str]] = {}
 # pattern ids that read the fans found before them on the reading (ctx.awarded): a plan with
 # one keeps ctx.awarded up to date fan by fan; the others fill it in once the fans are found.
 READS_FANS: set[str] = set()
@@ -62,7 +64,7 @@ INSTANCES_KEY: dict[str, Callable[[Ctx], Any]] = {}
 PLACEMENT_ASPECTS = ("pung", "pair", "any", "none")
 
 
-def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None, exact: bool | Callable[..., bool] = False, reads_fans: bool = False, placement: str | Callable[..., str] = "") -> Callable[[PatternFn], PatternFn]:
+def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None, exact: bool | Callable[..., bool | str] = False, reads_fans: bool = False, placement: str | Callable[..., str] = "") -> Callable[[PatternFn], PatternFn]:
     """Register a function under one or more pattern ids (glossary ids). `needs` names
     reading features (`ctx.FEATURES`) without which the pattern is always 0, whatever its
     parameters; fans over it are skipped on readings that lack them. `needs_of(**params)`:

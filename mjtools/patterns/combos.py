@@ -17,7 +17,7 @@ from itertools import combinations
 
 from mjtools.analysis.blocks import CHOW
 from mjtools.patterns import HELD_IN, instances, pattern
-from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.ctx import ALL_FEATURES, Ctx
 
 Groups = tuple[tuple[int, ...], ...]
 NONE: Groups = ()
@@ -153,8 +153,9 @@ def relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:
     """Every group of 2-4 sets of the reading that makes a fan, by fan, as indices into
     ctx.sets (worked out once per reading: the patterns below and the scorer's account-once
     choice all read it; remembered across hands by the sets' kinds)."""
-    d = ctx.__dict__
-    got = d.get("_relations")
+    # (kept as attributes, Ctx's class defaults None until set: reading ctx.__dict__ would make
+    # the instance a dict of its own, and every later attribute read slower)
+    got = ctx._relations
     if got is not None:
         return got
     sig = []
@@ -169,18 +170,62 @@ def relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:
         if len(_RELATIONS) > 8192:
             _RELATIONS.clear()
         got = _RELATIONS[key] = _relations(ctx)
-    d["_relations"] = got
-    d["_relations_key"] = key
+    ctx._relations = got
+    ctx._relations_key = key
     return got
 
 
 def relations_key(ctx: Ctx) -> tuple:
     """The key relations(ctx) is remembered by, which says it (and so every occurrence read
     from it)."""
-    got = ctx.__dict__.get("_relations_key")
+    got = ctx._relations_key
     if got is None:
         relations(ctx)
-        got = ctx.__dict__["_relations_key"]
+        got = ctx._relations_key
+    return got  # type: ignore[return-value]
+
+
+# relations' fans with their counts, by the reading's sets in no particular order (sets_key):
+# what the fan plan reads for every reading; the groups themselves only on a memo's miss.
+_FANS: dict[tuple, dict[str, int]] = {}
+
+
+def sets_key(ctx: Ctx) -> tuple:
+    """What relations reads of a reading, in no particular order of its sets: the chows' lowest
+    kinds (a mask where no chow repeats; else the sorted kinds), the pungs' kinds as a mask (no
+    kind makes two pungs without wildcards), the pair's kind where it can matter (a 5). Every
+    fan relations holds and its count follow from it, and so does every choice made over its
+    groups up to the sets' order (INSTANCES_KEY). Wildcard readings (sets without kinds, a kind
+    pung twice) fall back on relations_key."""
+    got = ctx._sets_key
+    if got is not None:
+        return got
+    if ctx.features == ALL_FEATURES:
+        got = (None, relations_key(ctx))
+    else:
+        p = ctx.pair
+        pk = p.kinds[0] if p is not None and p.kinds else None
+        five = pk if pk is not None and pk < 27 and pk % 9 == 4 else None
+        if ctx.chow_pairs:  # (a chow twice or more)
+            got = (tuple(sorted([b.kinds[0] for b in ctx.chows])), ctx.pung_mask, five)
+        else:
+            got = (ctx.chow_mask, ctx.pung_mask, five)
+    ctx._sets_key = got
+    return got
+
+
+def relations_fans(ctx: Ctx) -> dict[str, int]:
+    """The fans relations(ctx) holds, with their counts (the number of groups of each): the
+    table the fan plan reads, remembered by sets_key."""
+    got = ctx._relation_fans
+    if got is None:
+        key = sets_key(ctx)
+        got = _FANS.get(key)
+        if got is None:
+            if len(_FANS) > 8192:
+                _FANS.clear()
+            got = _FANS[key] = {fan: len(groups) for fan, groups in relations(ctx).items()}
+        ctx._relation_fans = got
     return got
 
 
@@ -241,12 +286,12 @@ _NEW = {
     "pure_shifted_pungs": (("pung3",), "Three pungs of one suit with consecutive numbers, 111 222 333 (一色三节高)."),
     "mixed_shifted_pungs": (("pung3", "three_suits"), "Three pungs in the three suits with consecutive numbers in any order of suits (三色三节高)."),
     "four_pure_shifted_pungs": (("pung4",), "Four pungs of one suit with consecutive numbers (一色四节高)."),
-    "big_three_winds": (("wind_pung", "pung3"), "Pungs (or kongs) of three winds (三风刻)."),
-    "two_dragon_pungs": (("dragon_pung",), "Pungs (or kongs) of two dragons (双箭刻)."),
+    "big_three_winds": (("wind_pung3", "pung3"), "Pungs (or kongs) of three winds (三风刻)."),
+    "two_dragon_pungs": (("dragon_pung2",), "Pungs (or kongs) of two dragons (双箭刻)."),
 }
 def _count_of(fan: str) -> Callable[[Ctx], int]:
     def count(ctx: Ctx) -> int:
-        return len(relations(ctx).get(fan, NONE))
+        return relations_fans(ctx).get(fan, 0)
 
     return count
 
@@ -256,15 +301,15 @@ for _pid, (_needs, _doc) in _NEW.items():
     _fn, _count = _of(_pid), _count_of(_pid)
     _fn.__doc__ = _count.__doc__ = _doc
     _fn.__name__ = _count.__name__ = _pid
-    instances(_pid, key=relations_key)(_fn)
-    # Present exactly when relations() holds it: the plan reads relations once per reading.
-    pattern(_pid, needs=_needs, table=relations)(_count)
+    instances(_pid, key=sets_key)(_fn)
+    # Present exactly when relations() holds it: the plan reads its fans once per reading.
+    pattern(_pid, needs=_needs, table=relations_fans)(_count)
 
 
 # -- occurrences of patterns registered elsewhere (shapes.py, honors.py) ------------------------
 
 
-@instances("pure_double_chow", key=relations_key)  # (concealed_only reads the concealment)
+@instances("pure_double_chow", key=sets_key)  # (concealed_only reads the concealment)
 def _pure_double_chow(ctx: Ctx, *, concealed_only: bool = False) -> Groups:
     if concealed_only and not ctx.concealed_hand:
         return NONE
@@ -272,10 +317,10 @@ def _pure_double_chow(ctx: Ctx, *, concealed_only: bool = False) -> Groups:
 
 
 for _pid in ("pure_straight", "mixed_straight", "mixed_triple_chow", "triple_pung", "big_three_dragons", "big_four_winds"):
-    instances(_pid, key=relations_key)(_of(_pid))
+    instances(_pid, key=sets_key)(_of(_pid))
     # relations holds each of them whenever it occurs (the same sets, by their lowest kinds):
-    # a plan reading relations anyway skips them on readings it lacks them in.
-    HELD_IN[_pid] = relations
+    # a plan reading its fans anyway skips them on readings it lacks them in.
+    HELD_IN[_pid] = relations_fans
 
 
 def _pungs_in(ctx: Ctx, mask: int) -> Groups:
@@ -285,12 +330,22 @@ def _pungs_in(ctx: Ctx, mask: int) -> Groups:
     return tuple([(i,) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and mask >> b.kinds[0] & 1])
 
 
-@instances("seat_wind_pung")
+def _seat_wind_key(ctx: Ctx) -> tuple:
+    """What says a reading's pungs of the seat wind (INSTANCES_KEY): its sets and that wind."""
+    return (sets_key(ctx), ctx.win.seat_wind)
+
+
+def _round_wind_key(ctx: Ctx) -> tuple:
+    return (sets_key(ctx), ctx.win.round_wind)
+
+
+# (_pungs_in reads each set's shape and lowest kind: sets_key says them, up to the sets' order)
+@instances("seat_wind_pung", key=_seat_wind_key)
 def _seat_wind_pung(ctx: Ctx) -> Groups:
     return _pungs_in(ctx, 1 << ctx.win.seat_wind)
 
 
-@instances("round_wind_pung")
+@instances("round_wind_pung", key=_round_wind_key)
 def _round_wind_pung(ctx: Ctx) -> Groups:
     return _pungs_in(ctx, 1 << ctx.win.round_wind)
 
@@ -298,7 +353,7 @@ def _round_wind_pung(ctx: Ctx) -> Groups:
 _DRAGONS = (1 << 31) | (1 << 32) | (1 << 33)
 
 
-@instances("dragon_pung")
+@instances("dragon_pung", key=sets_key)
 def _dragon_pung(ctx: Ctx) -> Groups:
     return _pungs_in(ctx, _DRAGONS)
 
@@ -317,7 +372,7 @@ def _mask_of(tiles: str) -> int:
     return sum(1 << k for k in _kinds_of(tiles))
 
 
-@instances("pungs_of")
+@instances("pungs_of", key=sets_key)
 def _pungs_of(ctx: Ctx, *, tiles: str = "19m19p19s1234z") -> Groups:
     return _pungs_in(ctx, _mask_of(tiles))
 

@@ -7,9 +7,9 @@ from typing import Any, Generic, TypeVar
 
 from mjtools.analysis.blocks import CHOW, KONG, PAIR, PAIR_FORMS, PUNG, Block, Decomposition
 from mjtools.analysis.shapes import ShapeSpec
+from mjtools.patterns.roles import _role_of, wait_role  # noqa: F401  (read here by callers and tests)
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import KONG_KINDS, Hand, packed_counts
-from mjtools.tiles.kinds import Tile
 
 SUIT_OF_GROUP = "mps"
 
@@ -48,6 +48,10 @@ FEATURES = (
     # chow's edge, its middle, or the pair (独听's 边张, 嵌张, 单钓将), looked for only when used
     "role_edge", "role_closed", "role_pair",
     "last_of_kind",  # won on the last tile of its kind (和绝张): said or seen (is_last_of_kind)
+    # concealed pungs and kongs (Ctx.concealed_pung_count): two or more, three or more, exactly
+    # three, four or more (双暗刻, 三暗刻, 四暗刻), looked for only when used
+    "cpung2", "cpung3", "cpung3x", "cpung4",
+    "dragon_pung2", "wind_pung3",  # two dragon pungs or more, three wind pungs or more
 )
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 ALL_FEATURES = -1  # every bit, the situation bits allocated later included (-1 & needs == needs)
@@ -132,6 +136,7 @@ _KONG_BITS = (0, BIT["kong"], BIT["kong"] | BIT["kong2"]) + (BIT["kong"] | BIT["
 SUIT_COUNT_BITS = (BIT["no_suit"], BIT["one_suit"], BIT["two_suits"], BIT["three_suits"])
 _DUP_CHOW, _NO_CHOW, _NO_PUNG = BIT["dup_chow"], BIT["no_chow"], BIT["no_pung"]
 _DRAGON_PUNG, _WIND_PUNG = BIT["dragon_pung"], BIT["wind_pung"]
+_DRAGON_PUNG2, _WIND_PUNG3 = _DRAGON_PUNG | BIT["dragon_pung2"], _WIND_PUNG | BIT["wind_pung3"]
 _HONOR_BIT, _NO_HONOR, _SIMPLES_ONLY, _OUTSIDE_BIT = BIT["honor"], BIT["no_honor"], BIT["simples_only"], BIT["outside"]
 _ALL_OUTSIDE, _SETS_OUTSIDE, _GREEN_ONLY = BIT["all_outside"], BIT["sets_outside"], BIT["green_only"]
 _ROLE_BIT = {"edge": BIT["role_edge"], "closed": BIT["role_closed"], "pair": BIT["role_pair"], None: 0}
@@ -140,6 +145,9 @@ _LAST_OF_KIND = BIT["last_of_kind"]
 # A hand bit no fan needs: the plan uses the role bits, so each reading looks for its role
 # (hand_features sets it; a Ctx made without hand bits gets every bit, this one included).
 _WANTS_ROLE = _new_bit()
+_CPUNG2, _CPUNG3, _CPUNG4 = BIT["cpung2"], BIT["cpung2"] | BIT["cpung3"], BIT["cpung2"] | BIT["cpung3"] | BIT["cpung4"]
+_CPUNG_BITS = (0, 0, _CPUNG2, _CPUNG3 | BIT["cpung3x"]) + (_CPUNG4,) * 6  # by the count
+_WANTS_CPUNG = _new_bit()  # a hand bit no fan needs, as _WANTS_ROLE: the plan uses the cpung bits
 
 
 def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), uses: int = ALL_FEATURES) -> int:
@@ -187,6 +195,8 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
             f |= _tile_set_bits(hand, held)
     if uses & _ROLE_BITS:
         f |= _WANTS_ROLE
+    if uses & _CPUNG_BITS[4]:
+        f |= _WANTS_CPUNG
     if uses & _LAST_OF_KIND and is_last_of_kind(hand, win):
         f |= _LAST_OF_KIND
     if uses & _KONG_COUNT_BITS:
@@ -267,43 +277,15 @@ def is_last_of_kind(hand: Hand, win: WinContext) -> bool:
     return shown >= 3
 
 
-def wait_role(hand: Hand, blocks: tuple[Block, ...]) -> str | None:
-    """Where the winning kind sits among the concealed sets and pair of a reading: the edge of
-    a chow before its middle before the pair (one role only, the first that applies)."""
-    last = hand.last
-    if last is None:
-        return None
-    k = last.kind
-    closed = pair = False
-    for b in blocks:
-        bk = b.kinds
-        if k not in bk or b.meld is not None:
-            continue
-        if b.shape == CHOW:
-            if bk[1] != k:
-                return "edge"  # an edge comes first: nothing below can change the role
-            closed = True
-        elif b.shape == PAIR:
-            pair = True
-    return "closed" if closed else "pair" if pair else None
-
-
-def _role_of(last: Tile | None, chows: list[Block], pair: Block | None) -> str | None:
-    """wait_role from the reading's chows and its one pair (or none): the role does not
-    depend on the blocks' order, and only these blocks can give one."""
-    if last is None:
-        return None
-    k = last.kind
-    closed = False
-    for b in chows:
-        bk = b.kinds
-        if b.meld is None and k in bk:
-            if bk[1] != k:
-                return "edge"
-            closed = True
-    if closed:
-        return "closed"
-    return "pair" if pair is not None and pair.meld is None and k in pair.kinds else None
+def count_concealed_pungs(ctx: Ctx) -> int:
+    """Ctx.concealed_pung_count by its own loop over the reading's pungs."""
+    n = 0
+    win_block = ctx.win_block
+    ron = not ctx.win.tsumo
+    for b in ctx.pungs:
+        if b.concealed and (b.meld is not None or not (b is win_block and ron)):
+            n += 1
+    return n
 
 
 def _holds_any(held: tuple[int, ...], kinds: tuple[int, ...], kita: int) -> bool:
@@ -337,6 +319,10 @@ class Ctx:
     """What the patterns read about one reading of a hand. (A plain class: a dataclass compiled
     its methods at import, start-up time on every call.)"""
 
+    # The attributes every reading sets as slots; what is worked out on first use (`lazy`, the
+    # shared tables' values) goes to the instance dict. (Without slots a reading's attributes
+    # outgrow the 30 keys an instance shares with its class, and its reads get slower.)
+    __slots__ = ("hand", "d", "win", "wild_kinds", "dora", "ura", "options", "awarded", "spec", "hand_bits", "chows", "pungs", "sets", "kongs", "kinds", "chow_mask", "pung_mask", "pair", "kind_set", "suits", "has_honors", "concealed_hand", "win_block", "chow_pairs", "features", "_role", "_cpungs", "_sets_key", "_relation_fans", "__dict__")
     hand: Hand
     d: Decomposition
     win: WinContext
@@ -347,6 +333,12 @@ class Ctx:
     awarded: dict[str, int]  # fans found so far ({fan: id})
     spec: ShapeSpec | None
     hand_bits: int  # hand_features(...), when the caller computed it once for all readings
+    # combos.relations of the reading and its key, once worked out (class defaults: no
+    # instance dict per reading)
+    _relations: dict[str, tuple[tuple[int, ...], ...]] | None = None
+    _relations_key: tuple | None = None
+    _sets_key: tuple | None  # combos.sets_key, and the fans relations holds by it (None until then)
+    _relation_fans: dict[str, int] | None
 
     def __init__(
         self,
@@ -371,6 +363,7 @@ class Ctx:
         self.awarded = {} if awarded is None else awarded
         self.spec = spec
         self.hand_bits = hand_bits
+        self._sets_key = self._relation_fans = None
         # One pass over the blocks fills what most patterns read (sets, kinds, bit masks of
         # chow and pung kinds, features) so that patterns stay a few operations each.
         pungs: list[Block] = []
@@ -382,7 +375,7 @@ class Ctx:
         dup = False
         sets_outside = True
         wild = False
-        kongs = 0
+        kongs = hidden = 0
         d = self.d
         blocks = d.blocks
         for b in blocks:
@@ -400,6 +393,8 @@ class Ctx:
                 pungs.append(b)
                 if sh is KONG:
                     kongs += 1
+                if b.concealed:
+                    hidden += 1
                 if bk:
                     pung_mask |= 1 << bk[0]
                     if sets_outside and not _OUT[bk[0]]:
@@ -418,7 +413,7 @@ class Ctx:
                 if b.wilds or b.free:
                     wild = True
                     break
-        self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild)
+        self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild, hidden)
 
     def _slow_init(self) -> None:
         """The same facts with shapes compared by value (blocks whose shape strings are not the
@@ -432,7 +427,7 @@ class Ctx:
         dup = False
         sets_outside = True
         wild = False
-        kongs = 0
+        kongs = hidden = 0
         blocks = self.d.blocks
         for b in blocks:
             sh = b.shape
@@ -451,6 +446,8 @@ class Ctx:
                 pungs.append(b)
                 if sh == KONG:
                     kongs += 1
+                if b.concealed:
+                    hidden += 1
                 if bk:
                     pung_mask |= 1 << bk[0]
                     if sets_outside and not _OUT[bk[0]]:
@@ -459,9 +456,9 @@ class Ctx:
                 pair = b
                 npairs += 1
             kinds.extend(bk)
-        self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild)
+        self._finish(blocks, chows, pungs, kongs, kinds, pair, npairs, chow_mask, pung_mask, dup, sets_outside, wild, hidden)
 
-    def _finish(self, blocks: tuple[Block, ...], chows: list[Block], pungs: list[Block], kongs: int, kinds: list[int], pair: Block | None, npairs: int, chow_mask: int, pung_mask: int, dup: bool, sets_outside: bool, wild: bool) -> None:
+    def _finish(self, blocks: tuple[Block, ...], chows: list[Block], pungs: list[Block], kongs: int, kinds: list[int], pair: Block | None, npairs: int, chow_mask: int, pung_mask: int, dup: bool, sets_outside: bool, wild: bool, hidden: int) -> None:
         d = self.d
         self.chows = tuple(chows)
         self.pungs = tuple(pungs)
@@ -491,7 +488,7 @@ class Ctx:
         f = hb | _FORM_BIT.get(d.form, 0)
         if hb & _WANTS_ROLE:
             # (an attribute: writing __dict__ would make one per reading)
-            role = self.role = wait_role(self.hand, blocks) if npairs > 1 else _role_of(self.hand.last, chows, pair)
+            role = self._role = wait_role(self.hand, blocks) if npairs > 1 else _role_of(self.hand.last, chows, pair)
             f |= _ROLE_BIT[role]
         if d.wait == "pair":
             f |= _PAIR_WAIT
@@ -502,12 +499,23 @@ class Ctx:
             f |= _NO_CHOW
         if pungs:
             f |= _PUNG_BITS[len(pungs)]
-            if pung_mask & _DRAGON_MASK:
-                f |= _DRAGON_PUNG
-            if pung_mask & _WIND_MASK:
-                f |= _WIND_PUNG
+            x = pung_mask & _DRAGON_MASK
+            if x:
+                f |= _DRAGON_PUNG if x & (x - 1) == 0 else _DRAGON_PUNG2
+            x = pung_mask & _WIND_MASK
+            if x:
+                f |= _WIND_PUNG if x.bit_count() < 3 else _WIND_PUNG3
             if kongs:
                 f |= _KONG_BITS[kongs]
+            if hb & _WANTS_CPUNG:
+                # concealed_pung_count from the concealed pungs counted above: less a pung the
+                # winning tile completed on a discard (it counts as exposed)
+                if hidden and wb is not None and not self.win.tsumo:
+                    b = blocks[wb]
+                    if b.concealed and b.meld is None and (b.shape is PUNG or b.shape is KONG or b.shape == PUNG or b.shape == KONG):
+                        hidden -= 1
+                self._cpungs = hidden
+                f |= _CPUNG_BITS[hidden]
         else:
             f |= _NO_PUNG
         f |= _HONOR_BIT if honors else _NO_HONOR
@@ -554,23 +562,25 @@ class Ctx:
             return True
         return not (b is self.win_block and not self.win.tsumo)
 
-    @lazy
+    @property
     def role(self) -> str | None:
         """wait_role of this reading (set while the features are worked out where a fan uses
-        the role bits)."""
-        return wait_role(self.hand, self.d.blocks)
+        the role bits; else worked out on first use)."""
+        try:
+            return self._role
+        except AttributeError:
+            got = self._role = wait_role(self.hand, self.d.blocks)
+            return got
 
-    @lazy
+    @property
     def concealed_pung_count(self) -> int:
-        """Concealed pungs and kongs (a pung completed by a discard does not count)."""
-        # (concealed_pung inlined: a loop per reading with pungs)
-        n = 0
-        win_block = self.win_block
-        ron = not self.win.tsumo
-        for b in self.pungs:
-            if b.concealed and (b.meld is not None or not (b is win_block and ron)):
-                n += 1
-        return n
+        """Concealed pungs and kongs (a pung completed by a discard does not count): counted
+        while the features are worked out where a fan uses the cpung bits; else on first use."""
+        try:
+            return self._cpungs
+        except AttributeError:
+            got = self._cpungs = count_concealed_pungs(self)
+            return got
 
     # -- tiles ----------------------------------------------------------------------------------
     @lazy

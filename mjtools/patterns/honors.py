@@ -53,23 +53,23 @@ def wind_pung(ctx: Ctx, *, kind: str = "4z") -> int:
     return sum(1 for b in ctx.pungs if b.first == k)
 
 
-@pattern("big_three_dragons", needs=("dragon_pung", "pung3"))
+@pattern("big_three_dragons", needs=("dragon_pung2", "pung3"))
 def big_three_dragons(ctx: Ctx) -> int:
     return int(ctx.pung_mask & DRAGON_MASK == DRAGON_MASK)
 
 
-@pattern("little_three_dragons", needs=("dragon_pung",))
+@pattern("little_three_dragons", needs=("dragon_pung2",))
 def little_three_dragons(ctx: Ctx) -> int:
     pungs = (ctx.pung_mask & DRAGON_MASK).bit_count()
     return int(pungs == 2 and ctx.pair is not None and ctx.pair.first in DRAGONS)
 
 
-@pattern("big_four_winds", needs=("wind_pung", "pung4"))
+@pattern("big_four_winds", needs=("wind_pung3", "pung4"))
 def big_four_winds(ctx: Ctx) -> int:
     return int(ctx.pung_mask & WIND_MASK == WIND_MASK)
 
 
-@pattern("little_four_winds", needs=("wind_pung", "pung3"))
+@pattern("little_four_winds", needs=("wind_pung3", "pung3"))
 def little_four_winds(ctx: Ctx) -> int:
     pungs = (ctx.pung_mask & WIND_MASK).bit_count()
     return int(pungs == 3 and ctx.pair is not None and ctx.pair.first in WINDS)

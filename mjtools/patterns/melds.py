@@ -6,6 +6,9 @@ from collections import Counter
 
 from mjtools.patterns import pattern
 from mjtools.patterns.ctx import BIT, Ctx
+from mjtools.tiles.hand import packed_counts
+
+_KINDS34 = (1 << 8 * 34) - 1  # the bytes of the 34 kinds that form sets (a count is at most 4)
 
 
 def _ron_needs(*, ron_only: bool = False) -> int:
@@ -149,8 +152,13 @@ def four_in_hand(ctx: Ctx) -> int:
     if not ctx.wild_kinds and (ctx.spec is None or not ctx.spec.stand_ins):
         # Without wildcards the reading holds the hand's tiles as they are: the kinds held four
         # times, less the kongs (each holds all four of its kind).
-        # (as bytes: the count runs in C without a comparison object per kind, ~4k less)
-        return bytes(ctx.hand.counts[:34]).count(4) - len(ctx.kongs)
+        # (as bytes: the count runs in C without a comparison object per kind; the bytes from
+        # the hand's packed counts, a byte per kind, ~2.5k less than bytes() of the counts)
+        hand = ctx.hand
+        packed = hand._packed
+        if packed < 0:
+            packed = packed_counts(hand)
+        return (packed & _KINDS34).to_bytes(34, "little").count(4) - len(ctx.kongs)
     kong_kinds = {b.first for b in ctx.kongs}
     c = Counter(ctx.kinds)
     return sum(1 for k, v in c.items() if v == 4 and k not in kong_kinds)

@@ -49,7 +49,17 @@ def number_ranks(ctx: Ctx, *, ranks: str = "123456789") -> int:
     return int(not ctx.has_honors and not rank_mask(ctx) & ~_ranks(ranks))
 
 
-@pattern("all_even_pungs", needs=("standard", "no_chow", "no_honor"))
+def _even_ranks(**_: object) -> int:
+    """Every tile a 2, 4, 6 or 8: the hand-level bit of that rank set (a necessary condition)."""
+    return rank_set_bit(_ranks("2468"))
+
+
+def _five_ranks(**_: object) -> int:
+    """Every set and the pair holding a 5 holds numbers 3-7 only: that rank set's bit."""
+    return rank_set_bit(_ranks("34567"))
+
+
+@pattern("all_even_pungs", needs=("standard", "no_chow", "no_honor"), needs_of=_even_ranks)
 def all_even_pungs(ctx: Ctx) -> int:
     """Four pungs (or kongs) and a pair, all of 2, 4, 6 or 8 (全双刻)."""
     if not ctx.standard or ctx.chows or ctx.has_honors:
@@ -57,7 +67,7 @@ def all_even_pungs(ctx: Ctx) -> int:
     return int(ctx.kind_set <= _EVEN_KINDS)
 
 
-@pattern("all_fives", needs=("standard", "simples_only"))
+@pattern("all_fives", needs=("standard", "simples_only"), needs_of=_five_ranks)
 def all_fives(ctx: Ctx) -> int:
     """Every set and the pair hold a 5 (全带五): only 3-7, so no terminal or honor."""
     if not ctx.standard or ctx.pair is None or ctx.has_honors:

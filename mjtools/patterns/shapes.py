@@ -26,7 +26,16 @@ def _all_chows_placement(*, two_sided_wait: bool = False, **_: Any) -> str:
     return "any" if two_sided_wait else ""
 
 
-@pattern("all_chows", needs=("standard", "chow", "no_pung"), placement=_all_chows_placement)
+def _all_chows_needs(*, no_honors: bool = False, ron_only: bool = False, **_: Any) -> int:
+    return (BIT["no_honor"] if no_honors is True else 0) | (BIT["ron"] if ron_only is True else 0)
+
+
+def _all_chows_exact(*, two_sided_wait: bool = False, no_honors: bool = False, pair_not_value: bool = False, ron_only: bool = False, no_flowers: bool = False, value_tiles: str = "") -> bool:
+    """Exact without the conditions no bit says (the wait, the pair, flowers, value tiles)."""
+    return two_sided_wait is False and pair_not_value is False and no_flowers is False and value_tiles == "" and type(no_honors) is bool and type(ron_only) is bool
+
+
+@pattern("all_chows", needs=("standard", "chow", "no_pung"), needs_of=_all_chows_needs, exact=_all_chows_exact, placement=_all_chows_placement)
 def all_chows(ctx: Ctx, *, two_sided_wait: bool = False, no_honors: bool = False, pair_not_value: bool = False, ron_only: bool = False, no_flowers: bool = False, value_tiles: str = "") -> int:
     """Every set a chow (平胡). Parameters add the conditions some tables set; `value_tiles`
     names kinds that count as value pairs besides dragons and the seat and round winds."""
@@ -133,30 +142,35 @@ def triple_pung(ctx: Ctx) -> int:
     return int(m & (m >> 9) & (m >> 18) & 0x1FF != 0)
 
 
-@pattern("concealed_pungs_3", needs=("pung3",), placement="pung")
+@pattern("concealed_pungs_3", needs=("pung3", "cpung3x"), placement="pung", exact=True)
 def concealed_pungs_3(ctx: Ctx) -> int:
     """Three concealed pungs (kongs count; a pung completed by a discard does not)."""
     return int(ctx.concealed_pung_count == 3)
 
 
-@pattern("concealed_pungs_4", needs=("pung4",), placement="pung")
+@pattern("concealed_pungs_4", needs=("pung4", "cpung4"), placement="pung", exact=True)
 def concealed_pungs_4(ctx: Ctx) -> int:
     return int(ctx.concealed_pung_count >= 4)
 
 
-@pattern("concealed_pungs_5", needs=("pung4",), placement="pung")
+@pattern("concealed_pungs_5", needs=("pung4", "cpung4"), placement="pung")
 def concealed_pungs_5(ctx: Ctx) -> int:
     return int(ctx.concealed_pung_count >= 5)
 
 
 def _pungs_needed(*, min: int = 1) -> int:
-    """At least `min` pungs (or kongs) in the reading."""
+    """At least `min` pungs (or kongs) in the reading, as many of them concealed."""
     if type(min) is not int:
         return 0
-    return BIT["pung4"] if min >= 4 else BIT["pung3"] if min == 3 else BIT["pung2"] if min == 2 else 0
+    return BIT["pung4"] | BIT["cpung4"] if min >= 4 else BIT["pung3"] | BIT["cpung3"] if min == 3 else BIT["pung2"] | BIT["cpung2"] if min == 2 else 0
 
 
-@pattern("concealed_pungs", needs=("pung",), needs_of=_pungs_needed, placement="pung")
+def _pungs_exact(*, min: int = 1) -> bool | str:
+    """With `min` 2 or more its bits say a count (of that many or more): "nonzero"."""
+    return "nonzero" if type(min) is int and min >= 2 else False
+
+
+@pattern("concealed_pungs", needs=("pung",), needs_of=_pungs_needed, placement="pung", exact=_pungs_exact)
 def concealed_pungs(ctx: Ctx, *, min: int = 1) -> int:
     """Counts concealed pungs when there are at least `min`."""
     n = ctx.concealed_pung_count

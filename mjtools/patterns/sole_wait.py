@@ -42,7 +42,11 @@ def sole_wait(ctx: Ctx, *, shape: str = "pair", live: bool = True) -> int:
     as an edge before a middle before a pair. Combined waits that add no other kind count
     (1233 waits on 3 alone: an edge). `live: false`: a kind whose four tiles the winner holds
     still counts as another wait."""
-    if ctx.role != shape:
+    try:
+        role = ctx._role  # (set with the reading's features where the role bits are used)
+    except AttributeError:
+        role = ctx.role
+    if role != shape:
         return 0
     return int(_only_wait(ctx, live))
 

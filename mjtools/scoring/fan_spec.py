@@ -125,10 +125,12 @@ def _suit_count_needs(suits: Mapping[str, int]) -> int:
     return SUIT_COUNT_BITS[lo] if lo == hi and 0 <= lo < len(SUIT_COUNT_BITS) else 0
 
 
-def is_exact(spec: Any) -> bool:
+def is_exact(spec: Any, counted: bool = True) -> bool:
     """Whether the bits a pattern spec needs are also sufficient (it is 1 on every reading
     without wildcards that has them): a pattern declared `exact` for its parameters, or a
-    suit-count condition whose bits say it all (缺一门: two suits; 无字: no honor)."""
+    suit-count condition whose bits say it all (缺一门: two suits; 无字: no honor).
+    `counted=False` (a fan that does not count instances, which reads only whether the pattern
+    is nonzero): also a pattern declared "nonzero" (its bits say some count, not which)."""
     registry()
     if isinstance(spec, str):
         spec = {"id": spec}
@@ -139,7 +141,8 @@ def is_exact(spec: Any) -> bool:
         if how is None or how is False:
             return False
         params = {k: v for k, v in spec.items() if k != "id"}
-        return how is True or how(**params) is True
+        got = how if how is True else how(**params)
+        return got is True or (got == "nonzero" and not counted)
     if next(iter(spec), None) == "suits" and set(spec) <= {"suits", "honors"} and isinstance(spec["suits"], Mapping) and set(spec["suits"]) <= {"min", "max"}:
         lo, hi = spec["suits"].get("min", 0), spec["suits"].get("max", 3)
         if type(lo) is not int or type(hi) is not int:

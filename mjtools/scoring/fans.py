@@ -4,6 +4,7 @@ The fans of a ruleset are compiled once into a plan: each pattern spec becomes o
 (no per-call dispatch on the spec's shape), values are resolved for closed and open hands,
 and each fan carries the reading features it needs (`patterns/ctx.py`). A reading then
 evaluates only the fans its feature bits allow — a plain lookup per distinct bit pattern.
+One fan of a plan is an `Entry` (`scoring/fan_entry.py`).
 """
 
 from __future__ import annotations
@@ -12,93 +13,21 @@ from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Any
 
-from mjtools.output import SharedDict
-from mjtools.patterns import INSTANCES, PLACEMENT, TABLES
+from mjtools.patterns import PLACEMENT
 from mjtools.patterns.ctx import ALL_FEATURES, BIT, Ctx
-from mjtools.rules.model import Ruleset, pick
+from mjtools.rules.model import Ruleset
 from mjtools.scoring import combine
+from mjtools.scoring.fan_entry import _BEATS, _COMBINE, _FALLBACK, Entry
 from mjtools.scoring.fan_spec import (
-    alternatives,
-    compile_instances,
-    compile_spec,
-    fan_value,
     held_in_of,
     instances_key_of,
-    is_exact,
+    is_exact,  # noqa: F401  (tests and callers read it here)
     nested_needs,
     pattern_id,
     placement_read,
     reads_fans_of,
-    table_of,
 )
 from mjtools.scoring.result import Awarded, Evaluation
-
-_EXCLUDES, _FALLBACK, _BEATS, _COMBINE = 1, 2, 4, 8
-
-
-def _whole(x: float) -> float | int:
-    """A value as the record shows it: whole numbers as int."""
-    if type(x) is int:
-        return x
-    return int(x) if float(x).is_integer() else round(x, 4)
-
-
-class Entry:
-    """One fan of a plan."""
-
-    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts", "table", "exact")
-
-    def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
-        self.id = fid
-        spec = fan["pattern"]
-        self.fn, self.needs = compile_spec(spec)
-        if type(spec) is str:  # most fans: one pattern id (the general forms below answer the same)
-            self.alts, self.table, self.inst_fn = (), TABLES.get(spec), INSTANCES.get(spec)
-        else:
-            self.alts = alternatives(spec)  # an any_of: a reading needs one alternative's bits
-            self.table = table_of(spec)  # a shared table that must hold the pattern's id
-            self.inst_fn = compile_instances(spec)
-        self.exact = is_exact(spec) and not self.alts and self.table is None  # counted 1 without a call
-        self.closed = fan_value(fan, True)
-        self.open = fan_value(fan, False)
-        self.instance = fan.get("per") == "instance"
-        self.max_count = fan.get("max_count")
-        self.limit = fan.get("limit", False)
-        # A limit hand counts in its own unit: riichi yakuman (value 1, 2 for a double), and a
-        # Chinese limit hand as one limit (the count it scores is the hand's fan_total).
-        self.unit = "yakuman" if self.limit == "yakuman" else "limit" if self.limit else fan.get("unit", unit_default)
-        self.yaku = fan.get("yaku", True)
-        self.category = fan.get("category")
-        self.names = fan.get("names")
-        self.excludes, self.partial = combine.split_excludes(fan.get("excludes", ()))
-        self.combine = fan.get("combine") == "sets"  # counted under the account-once principle
-        self.fallback = bool(fan.get("fallback"))
-        self._name: dict[str, str] = {}
-        self.names3 = SharedDict((lang, pick(self.names, lang) or fid) for lang in ("en", "ja", "zh"))
-        # What the passes after the fans need to know: excludes others, is a fallback, drops one.
-        self.flags = (_EXCLUDES if self.excludes or self.partial else 0) | (_FALLBACK if self.fallback else 0) | (_BEATS if not self.fallback and self.category != "bonus" else 0) | (_COMBINE if self.combine else 0)
-        self._awarded: dict[tuple[float, int, str], Awarded] = {}  # Awarded is immutable: one per value, count and language
-        self.bit = 0  # this fan's bit among the plan's fans, and the bits of those it excludes (Plan sets them)
-        self.excl_mask = 0
-
-    def awarded(self, value: float, count: int, lang: str) -> Awarded:
-        key = (value, count, lang)
-        got = self._awarded.get(key)
-        if got is None:
-            if len(self._awarded) > 64:
-                self._awarded.clear()
-            name = self.name(lang)
-            shown = _whole(1 if self.unit == "limit" else value)
-            record = SharedDict(id=self.id, name=name, value=shown, count=count, unit=self.unit)
-            full = SharedDict(id=self.id, name=name, names=self.names3, value=shown, count=count, unit=self.unit)
-            got = self._awarded[key] = Awarded(self.id, value, count, self.unit, self.limit, self.yaku, self.category, name, record, full)
-        return got
-
-    def name(self, lang: str) -> str:
-        got = self._name.get(lang)
-        if got is None:
-            got = self._name[lang] = pick(self.names, lang) or self.id
-        return got
 
 
 class Plan:
@@ -177,7 +106,7 @@ class Plan:
         # tables those candidates read. A batch meets new bit patterns on a third of its
         # readings, and many of them give a set of candidates seen before: the resolved tuples
         # are also kept by (candidates, concealment, language).
-        self._resolved: dict[str, dict[int, tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]]] = {}
+        self._resolved: dict[str, dict[int, tuple[Any, ...]]] = {}
         self._pruned: dict[str, dict[int, Any]] = {}  # the same, pruned (_resolve's `prune`)
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
@@ -203,7 +132,38 @@ class Plan:
                 bits = self.table_bits.setdefault(e.table, {})
                 pid = pattern_id(rs.fans[e.id]["pattern"])
                 bits[pid] = bits.get(pid, 0) | e.bit
-        self._filtered: dict[tuple[str, int, int], tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
+        # Every pass after the fans of a reading, remembered together (evaluate_fans): keyed by
+        # the fans found and the concealment (one integer), with their counts where one counts
+        # more than once and the combine fans' occurrences (the plan's one key function) where
+        # a combine fan is found. Not for readings with a fan that excludes on the sets another
+        # uses, or with combine fans whose occurrences no one key function says (`unkeyed`).
+        self.exact_alt_entries = tuple(e for e in every if e.exact_alts)  # (Entry.exact_alts)
+        self.combine_bits = sum(e.bit for e in every if e.combine)
+        # A reading with a fan that excludes on the sets another uses is remembered too where
+        # each fan such exclusions involve (the one excluding, the one excluded) has a key
+        # function saying its occurrences (INSTANCES_KEY): their values join the key.
+        involved = [f for e in every for fid, _, on_sets in e.partial if on_sets for f in (e.id, fid) if f in self.by_id]
+        keys_of = [instances_key_of(rs.fans[f]["pattern"]) for f in involved]
+        self.on_sets_keys = tuple(dict.fromkeys(keys_of)) if None not in keys_of else None
+        self.unkeyed = (self.on_sets if self.on_sets_keys is None else 0) | (self.combine_bits if self.combine_key is None else 0)
+        self.final_memo: dict[Any, tuple[dict[str, int], tuple[tuple[int, int | None], ...] | None, tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
+
+    def remember_final(self, key: Any, present: int, found: list[Awarded], ev: Evaluation) -> None:
+        """final_memo[key] from a reading's fans found and its evaluation: the fans' ids (for
+        ctx.awarded), the fans kept as (place in `found`, a new count or None) or None where all
+        are kept as found, what was removed, and an item getter of the places where no count
+        changes."""
+        kept = ev.fans
+        if kept is found or kept == found:  # (the same awards: list == tests identity first)
+            shown = None
+        else:
+            where = {a.id: i for i, a in enumerate(found)}
+            shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in kept])
+        memo = self.final_memo
+        if len(memo) > 8192:
+            memo.clear()
+        ids = (self.found_info.get(present) or self.info_of(present))[3]
+        memo[key] = (ids, shown, tuple(ev.excluded), None if shown is None else _taker(shown))
 
     def info_of(self, present: int) -> tuple[int, int, tuple[tuple[int, Entry], ...], dict[str, int]]:
         """found_info[present], worked out on first use."""
@@ -235,8 +195,10 @@ class Plan:
         for this concealment (function None: an exact fan, 1)."""
         return self._resolve(features, concealed, lang, opening)[0]
 
-    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> tuple[tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], tuple[Callable[[Ctx], Mapping[str, Any]], ...], int]:
-        """(the candidates, the shared tables they read, the key) for features and concealment.
+    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> tuple[Any, ...]:
+        """(the candidates, the shared tables they read, those candidates filtered by what the
+        tables hold, by its bits, and the candidates as runs: for_reading) for features and
+        concealment.
         `prune`: less the fans a sure fan among them excludes (Plan.sure; no --explain)."""
         kept = self._pruned if prune else self._resolved
         by_key = kept.get(lang)
@@ -252,7 +214,13 @@ class Plan:
         got = by_key.get(key)
         if got is None:
             entries = self.opening if opening else self.candidates(features)
-            same = (entries, concealed, lang, wild)
+            # (the any_of fans that one of their exact alternatives makes exact on this reading)
+            sure_alts = 0
+            if not wild:
+                for e in self.exact_alt_entries:
+                    if _any_within(e.exact_alts, features):
+                        sure_alts |= e.bit
+            same = (entries, concealed, lang, wild, sure_alts)
             resolved = self._by_candidates.get(same)
             if resolved is None:
                 out = []
@@ -260,7 +228,7 @@ class Plan:
                     value = e.closed if concealed else e.open
                     if value is not None:
                         # An exact fan's bits are sufficient: no function, it counts 1.
-                        out.append((None if e.exact and not wild else e.fn, e, e.awarded(value, 1, lang), e.bit))
+                        out.append((None if (e.exact and not wild) or e.bit & sure_alts else e.fn, e, e.awarded(value, 1, lang), e.bit))
                 resolved = self._by_candidates[same] = tuple(out)
             if prune and not wild and not opening:
                 excluded = gone = 0
@@ -273,32 +241,63 @@ class Plan:
                 if gone:
                     resolved = tuple([c for c in resolved if not c[3] & gone])
             tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
-            got = by_key[key] = (resolved, tables, ~key if prune else key)  # (~: the filtered memo tells them apart)
+            # ({}: the candidates filtered by the tables, by the bits they hold, with their runs)
+            # (a list: the runs are made on first use, for_reading; a plan that reads the fans
+            # found step by step never asks for them)
+            got = by_key[key] = [resolved, tables, {}, None]
         return got
 
-    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
+    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False, runs: bool = False) -> Any:
         """The candidates of one reading, less the fans over a shared table that the reading's
         table does not hold (they would count 0); `prune`: less the fans a sure fan excludes
-        (_resolve)."""
+        (_resolve). `runs`: as _runs() gives them."""
         # (_resolve's look-up written out: a hit costs no call)
         features = ctx.features
         by_key = (self._pruned if prune else self._resolved).get(lang)
         hit = None if by_key is None else by_key.get((features & self.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES))
-        got, tables, key = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
+        entry = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
+        got, tables, filtered, in_runs = entry
         if not tables:
+            if runs:
+                if in_runs is None:
+                    in_runs = entry[3] = _runs(got)
+                return in_runs
             return got
         held = 0
         for table in tables:
             bits = self.table_bits[table]
             for pid in table(ctx):
                 held |= bits.get(pid, 0)
-        fkey = (lang, key, held)
-        sub = self._filtered.get(fkey)
+        sub = filtered.get(held)
         if sub is None:
-            if len(self._filtered) > 8192:
-                self._filtered.clear()
-            sub = self._filtered[fkey] = tuple([c for c in got if c[1].table is None or c[1].bit & held])
-        return sub
+            if len(filtered) > 256:
+                filtered.clear()
+            sub = filtered[held] = [tuple([c for c in got if c[1].table is None or c[1].bit & held]), None]
+        if runs:
+            in_runs = sub[1]
+            if in_runs is None:
+                in_runs = sub[1] = _runs(sub[0])
+            return in_runs
+        return sub[0]
+
+
+def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int], ...]:
+    """Candidates as runs, each the exact fans before a fan to call (their awards and bits) and
+    that fan, the last run's fan None where exact fans end the list: the fans' loop adds a run
+    of exact fans at once, in file order."""
+    out: list[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int]] = []
+    pre: list[Awarded] = []
+    bits = 0
+    for fn, e, single, bit in cands:
+        if fn is None:
+            pre.append(single)
+            bits |= bit
+        else:
+            out.append((tuple(pre), bits, fn, e, single, bit))
+            pre, bits = [], 0
+    if pre:
+        out.append((tuple(pre), bits, None, None, None, 0))
+    return tuple(out)
 
 
 def _union(bits: tuple[int, ...]) -> int:
@@ -336,16 +335,53 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     found: list[Awarded] = []
     present = 0
     multi = False  # some fan counts more than once
-    for fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune):
-        if fn is not None:  # (None: an exact fan, which the reading's bits say counts once)
-            n = fn(ctx)
-            if not n:
-                continue
-            if n != 1 and e.instance:
-                single = e.awarded(single.value, min(n, e.max_count) if e.max_count else n, lang)
-                multi = True
+    for pre, bits, fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune, True):
+        if bits:  # the exact fans before this one: the reading's bits say each counts once
+            found += pre
+            present |= bits
+        if fn is None:
+            break  # (the last run: exact fans only)
+        n = fn(ctx)
+        if not n:
+            continue
+        if n != 1 and e.instance:  # type: ignore[union-attr]
+            single = e.awarded(single.value, min(n, e.max_count) if e.max_count else n, lang)  # type: ignore[union-attr]
+            multi = True
         found.append(single)
         present |= bit
+    # Every pass after the fans (the account-once choice, exclusions, fallbacks) in one look-up,
+    # where they depend only on the fans found (their bits; with the concealment, their values),
+    # their counts and the combine fans' occurrences (said by the plan's one key function):
+    # Plan.final_memo. Not where a fan excludes on the sets another uses, or the combine fans'
+    # occurrences have no key.
+    if not present & plan.unkeyed:
+        key: Any = present << 1 | ctx.concealed_hand
+        if multi:
+            key = (key, tuple([a.count for a in found]))
+        if present & plan.combine_bits:
+            key = (key, plan.combine_key(ctx))  # type: ignore[misc]
+        if present & plan.on_sets:
+            key = (key, tuple([f(ctx) for f in plan.on_sets_keys]))  # type: ignore[union-attr]
+        got = plan.final_memo.get(key)
+        if got is not None:
+            ids, shown, gone, take = got
+            awarded = ctx.awarded
+            awarded.update(ids)
+            if multi:
+                for a in found:
+                    if a.count != 1:
+                        awarded[a.id] = a.count
+            return Evaluation(ctx.d, found if shown is None else list(take(found)) if take is not None else _kept(found, shown, None, plan, lang), list(gone) if gone else [], None, ctx)
+        ev = _all_passes(ctx, plan, lang, found, present, multi, True)
+        plan.remember_final(key, present, found, ev)
+        return ev
+    return _all_passes(ctx, plan, lang, found, present, multi)
+
+
+def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, multi: bool, direct: bool = False) -> Evaluation:
+    """The passes after the fans are found (evaluate_fans), with ctx.awarded filled in.
+    `direct`: without the passes' own memos (the caller remembers the result in final_memo,
+    whose key says at least as much)."""
     info = plan.found_info.get(present)
     if info is None:
         info = plan.info_of(present)
@@ -356,6 +392,9 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         for a in found:
             if a.count != 1:
                 awarded[a.id] = a.count
+    if direct:
+        combos = [(found[i], e) for i, e in combine_at] if combine_at else []
+        return _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan) if combos else None, True)
     if combine_at and plan.combine_key is not None and not present & plan.on_sets:
         # (_remembered_passes's look-up first: a hit needs no list of the combine fans)
         got = plan.combined_memo.get(_combined_key(ctx, plan, found, present, multi))
@@ -442,9 +481,10 @@ def _kept(found: list[Awarded], shown: tuple[tuple[int, int | None], ...], take:
     return [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
 
 
-def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None) -> Evaluation:
+def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None, direct: bool = False) -> Evaluation:
     """The passes after the fans are found: the account-once choice, exclusions, fallbacks.
-    `cands`: the combine fans' occurrences (combine.candidates), where the caller has them."""
+    `cands`: the combine fans' occurrences (combine.candidates), where the caller has them.
+    `direct`: the exclusions worked out, not looked up (_all_passes)."""
     if len(found) < 2 and not flags & _COMBINE:
         return Evaluation(ctx.d, found, [], None, ctx)
     if flags & _COMBINE and cands is None and not present & plan.on_sets:
@@ -469,7 +509,7 @@ def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int,
                     kept.append(a)
             found = kept
         return Evaluation(ctx.d, found, list(removed.items()) if removed else [], None, ctx)
-    if present & plan.on_sets:
+    if direct or present & plan.on_sets:
         kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
         return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], None, ctx)
     # The passes below depend only on the fans found (before and after the choice of combined

@@ -102,7 +102,8 @@ class Awarded(Fields, Frozen):
 class Evaluation(Fields):
     """The fans one decomposition scores."""
 
-    FIELDS = ("decomposition", "fans", "excluded", "reason", "pctx")
+    __slots__ = ("decomposition", "fans", "excluded", "reason", "pctx")  # (one per reading: no instance dict)
+    FIELDS = __slots__
 
     def __init__(self, decomposition: Decomposition, fans: list[Awarded], excluded: list[tuple[str, str]] | None = None, reason: str | None = None, pctx: Any = None) -> None:
         self.decomposition = decomposition

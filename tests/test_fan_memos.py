@@ -1,0 +1,153 @@
+"""The fan plan's memos and shortcut bits agree with the computation they stand for.
+
+Plan.final_memo remembers every pass after the fans of a reading (the account-once choice,
+exclusions, fallbacks, on-sets exclusions) under a key of what they read: the fans found, the
+concealment, the counts and the occurrence keys of the fans involved. Here seeded wins of
+several rule files are scored twice (the second pass hits the memo) and every reading of the
+second pass is evaluated again with the memo bypassed: the fans kept, what was excluded and
+`ctx.awarded` must be the same. The concealed-pung bits (Ctx, from the reading's one pass over
+its blocks) must equal Ctx.concealed_pung_count worked out by its own loop."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_fan_gates import _cases
+
+import mjtools.scoring as scoring
+from mjtools.errors import MjError
+from mjtools.patterns.ctx import _WANTS_CPUNG, ALL_FEATURES, BIT, Ctx, count_concealed_pungs
+from mjtools.rules import load
+from mjtools.rules.hand_options import build_context, normalize
+from mjtools.scoring import score
+from mjtools.scoring.fans import plan_for
+from mjtools.tiles.notation import parse_hand
+
+MEMO_RULES = ("mcr", "guangdong-cantonese", "taiwan-16", "sichuan-xuezhan", "base-chinese", "hangzhou", "zhuanzhuan")
+
+
+def _fresh(c: Ctx) -> Ctx:
+    return Ctx(c.hand, c.d, c.win, c.wild_kinds, c.dora, c.ura, c.options, {}, c.spec, c.hand_bits)
+
+
+def _shown(ev) -> tuple:
+    return tuple((a.id, a.value, a.count, a.name) for a in ev.fans), tuple(ev.excluded)
+
+
+@pytest.mark.parametrize("rid", MEMO_RULES)
+def test_final_memo_equals_the_passes(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rs = load(rid)
+    plan = plan_for(rs)
+    cases = []
+    rng = random.Random(f"memo:{rid}")
+    for text, opts in _cases(rid, rng, 200):
+        try:
+            ctx = build_context(normalize(opts, "score"), rs)
+        except MjError:
+            continue
+        # The same hand in other seats and rounds (the wind fans and what they exclude change
+        # while the readings do not), by a self-draw and on a discard.
+        for seat, rnd, tsumo in ((ctx.seat, ctx.round, ctx.tsumo), (rng.choice("ESWN"), rng.choice("ESWN"), ctx.tsumo), (rng.choice("ESWN"), rng.choice("ES"), not ctx.tsumo)):
+            c = ctx.replace(seat=seat, round=rnd, tsumo=tsumo, discarder=None)
+            try:
+                score(parse_hand(text), rs, c, text)  # (the first pass fills the memos)
+            except MjError:
+                continue
+            cases.append((text, c))
+    seen = {"readings": 0, "hits": 0, "on_sets": 0}
+    original = scoring.evaluate_fans
+
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
+        before = len(plan.final_memo)
+        ev = original(ctx, rs_, lang, plan_, opening, prune)
+        if plan.reads_fans:
+            return ev
+        seen["readings"] += 1
+        seen["hits"] += len(plan.final_memo) == before
+        unkeyed = plan.unkeyed
+        plan.unkeyed = -1  # every reading takes the passes themselves
+        try:
+            direct = _fresh(ctx)
+            ev2 = original(direct, rs_, lang, plan_, opening, prune)
+        finally:
+            plan.unkeyed = unkeyed
+        assert _shown(ev) == _shown(ev2), f"{rid}: {ctx.hand} ({ctx.d})"
+        assert dict(ctx.awarded) == dict(direct.awarded), f"{rid}: {ctx.hand} ({ctx.d})"
+        if ctx.features != ALL_FEATURES and plan.on_sets and any(plan.by_id[a.id].bit & plan.on_sets for a in ev2.fans + [plan.by_id[x] for x, _ in ev2.excluded if x in plan.by_id]):
+            seen["on_sets"] += 1
+        return ev
+
+    monkeypatch.setattr(scoring, "evaluate_fans", checking)
+    for text, ctx in cases:
+        score(parse_hand(text), rs, ctx, text)
+    assert seen["readings"] > 40 and seen["hits"] > seen["readings"] // 2, seen
+    if rid == "mcr":
+        assert plan.on_sets_keys and seen["on_sets"] > 3, seen  # (圈风刻 / 门风刻 over 幺九刻)
+
+
+def test_final_memo_keys_what_on_sets_exclusions_read() -> None:
+    """Every fan an on-sets exclusion involves says its occurrences by a key (else the plan
+    leaves such readings out of the memo)."""
+    plan = plan_for(load("mcr"))
+    assert plan.on_sets and plan.on_sets_keys is not None and len(plan.on_sets_keys) == 3
+    assert not plan.unkeyed
+
+
+@pytest.mark.parametrize("rid", ("mcr", "riichi", "taiwan-16", "guangdong-cantonese"))
+def test_concealed_pung_bits(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rs = load(rid)
+    checked = [0]
+    original = scoring.evaluate_fans
+    direct = count_concealed_pungs  # the attribute's own loop
+
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
+        f = ctx.features
+        if f != ALL_FEATURES and ctx.hand_bits & _WANTS_CPUNG and ctx.pungs:
+            n = direct(ctx)
+            assert ctx._cpungs == n, f"{rid}: {ctx.hand} ({ctx.d})"
+            assert bool(f & BIT["cpung2"]) == (n >= 2) and bool(f & BIT["cpung3"]) == (n >= 3)
+            assert bool(f & BIT["cpung3x"]) == (n == 3) and bool(f & BIT["cpung4"]) == (n >= 4)
+            checked[0] += 1
+        return original(ctx, rs_, lang, plan_, opening, prune)
+
+    monkeypatch.setattr(scoring, "evaluate_fans", checking)
+    for text, opts in _cases(rid, random.Random(f"cpung:{rid}"), 300):
+        try:
+            ctx = build_context(normalize(opts, "score"), rs)
+            score(parse_hand(text), rs, ctx, text)
+        except MjError:
+            continue
+    assert checked[0] > 50
+
+
+@pytest.mark.parametrize("rid", ("mcr", "riichi"))
+def test_relations_fans_by_sets_key(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fans of combos.relations and their counts, remembered by the sets in no particular
+    order (combos.sets_key), equal those worked out from the reading's own sets; readings of
+    the same sets in another order share the key."""
+    from mjtools.patterns import combos
+
+    rs = load(rid)
+    checked = [0]
+    keys: dict[tuple, tuple] = {}
+    original = scoring.evaluate_fans
+
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
+        if ctx.sets:
+            direct = {fan: len(groups) for fan, groups in combos._relations(_fresh(ctx)).items()}
+            assert combos.relations_fans(ctx) == direct, f"{rid}: {ctx.hand} ({ctx.d})"
+            if ctx.features != ALL_FEATURES:
+                sets = tuple(sorted((b.kinds[0], b.shape == "chow") for b in ctx.sets))
+                assert keys.setdefault(combos.sets_key(ctx), sets) == sets, f"{rid}: {ctx.hand} ({ctx.d})"
+            checked[0] += 1
+        return original(ctx, rs_, lang, plan_, opening, prune)
+
+    monkeypatch.setattr(scoring, "evaluate_fans", checking)
+    for text, opts in _cases(rid, random.Random(f"sets:{rid}"), 300):
+        try:
+            ctx = build_context(normalize(opts, "score"), rs)
+            score(parse_hand(text), rs, ctx, text)
+        except MjError:
+            continue
+    assert checked[0] > 100
