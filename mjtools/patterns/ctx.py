@@ -95,6 +95,11 @@ _RANK_SETS = [0]  # every rank-set bit given out
 # (bit, a mask over the bytes of the hand's counts (_held_bytes) of every kind outside the
 # rank set, honors included): the hand has the bit when no byte under the mask is set.
 _RANK_SET_TESTS: list[tuple[int, int]] = []
+# What hand_features looks for, by the `uses` bits (one entry per fan plan): the tests as
+# bools and the "wants" bits, so that the hand's feature integer (wider than a machine word:
+# each AND or OR allocates) is not tested against `uses` a dozen times per hand. Cleared when
+# a rank-set bit is given out.
+_NEEDS: dict[int, tuple[bool, bool, bool, bool, bool, bool, int]] = {}
 
 
 def _byte_mask(kinds: Any) -> int:
@@ -113,6 +118,7 @@ def rank_set_bit(ranks: int) -> int:
     if got is None:
         got = RANK_SET_BIT[ranks] = _new_bit()
         _RANK_SETS[0] |= got
+        _NEEDS.clear()  # (hand_features' tests read _RANK_SETS)
         _RANK_SET_TESTS.append((got, _byte_mask(k for k in range(34) if k >= 27 or not ranks >> (k % 9) & 1)))
     return got
 
@@ -153,6 +159,8 @@ _WANTS_CPUNG = _new_bit()  # a hand bit no fan needs, as _WANTS_ROLE: the plan u
 def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), uses: int = ALL_FEATURES) -> int:
     """The feature bits that do not depend on the reading (computed once per hand). `uses`: the
     bits some fan of the ruleset needs; the count-vector bits are looked for only then."""
+    needs = _NEEDS.get(uses) or _needs_of(uses)
+    kita, counts, count_bits, tile_sets, kong_bits, last_bit, wants = needs
     f = _TSUMO if win.tsumo else _RON
     melds = hand.melds
     if melds:
@@ -177,42 +185,65 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
         f |= _RED
     # (Norths set aside are looked for only where a fan reads them: flowers are set aside on
     # most Chinese Official hands.)
-    if uses & _KITA and (win.kita or (hand.aside and any(a.tag == "kita" for a in hand.aside))):
+    if kita and (win.kita or (hand.aside and any(a.tag == "kita" for a in hand.aside))):
         f |= _KITA
-    if uses & (_COUNT_BITS | _REVERSIBLE_BIT | _RANK_SETS[0]):
+    if counts:
         # The counts as one integer, a byte per kind (the parser's, or packed once): the
         # flower test, the four-of-a-kind test and the rank-set tests are then ANDs.
         packed = hand._packed
         if packed < 0:
             packed = packed_counts(hand)
-        held = packed & _KINDS34
-        if uses & _COUNT_BITS:
+        # (every mask below covers bytes of the 34 kinds only: no need to cut the flowers off)
+        if count_bits:
             if packed & _FLOWER_BYTES:
                 f |= _FLOWER | (_FLOWER4 if sum(hand.counts[_FLOWER_KINDS]) >= 4 else 0)
-            if held & _FOURS:
+            if packed & _FOURS:
                 f |= _FOUR
-        if uses & (_REVERSIBLE_BIT | _RANK_SETS[0]):
-            f |= _tile_set_bits(hand, held)
-    if uses & _ROLE_BITS:
-        f |= _WANTS_ROLE
-    if uses & _CPUNG_BITS[4]:
-        f |= _WANTS_CPUNG
-    if uses & _LAST_OF_KIND and is_last_of_kind(hand, win):
-        f |= _LAST_OF_KIND
-    if uses & _KONG_COUNT_BITS:
+        if tile_sets:
+            f |= _tile_set_bits(hand, packed)
+    if wants:
+        f |= wants
+    if kong_bits or last_bit:
+        # The kong counts and 和绝张 in one loop over the melds (it also notes a wildcard in
+        # a meld), and is_last_of_kind called only where its early answers do not say no:
+        # with neither a situation nor --visible, only a melded hand with all four of the
+        # last tile's kind, or with a wildcard in a meld, can be one.
+        wild_meld = False
         if not melds:
-            return f | _NO_KONGS
-        shown = hidden = 0
-        for m in melds:
-            # (Meld.is_kong without the call where the meld's kind says it; a kong written
-            # as four alike of another kind still asks)
-            if m.kind in KONG_KINDS or (len(m.tiles) == 4 and m.is_kong):
-                if m.concealed:
-                    hidden += 1
-                else:
-                    shown += 1
-        f |= _KONG_OPEN[shown] | _KONG_HIDDEN[hidden]
+            kongs = _NO_KONGS
+        else:
+            shown = hidden = 0
+            for m in melds:
+                # (Meld.is_kong without the call where the meld's kind says it; a kong
+                # written as four alike of another kind still asks)
+                if m.kind in KONG_KINDS or (len(m.tiles) == 4 and m.is_kong):
+                    if m.concealed:
+                        hidden += 1
+                    else:
+                        shown += 1
+                if m.wild:
+                    wild_meld = True
+            kongs = _KONG_OPEN[shown] | _KONG_HIDDEN[hidden]
+        if kong_bits:
+            f |= kongs
+        if last_bit and (win.situations or win.visible or melds and (wild_meld or (last := hand.last) is not None and hand.counts[last.kind] >= 4)):
+            if is_last_of_kind(hand, win):
+                f |= _LAST_OF_KIND
     return f
+
+
+def _needs_of(uses: int) -> tuple[bool, bool, bool, bool, bool, bool, int]:
+    tile_sets = _REVERSIBLE_BIT | _RANK_SETS[0]
+    got = _NEEDS[uses] = (
+        bool(uses & _KITA),
+        bool(uses & (_COUNT_BITS | tile_sets)),
+        bool(uses & _COUNT_BITS),
+        bool(uses & tile_sets),
+        bool(uses & _KONG_COUNT_BITS),
+        bool(uses & _LAST_OF_KIND),
+        (_WANTS_ROLE if uses & _ROLE_BITS else 0) | (_WANTS_CPUNG if uses & _CPUNG_BITS[4] else 0),
+    )
+    return got
 
 
 _REVERSIBLE_BIT = BIT["reversible"]
@@ -221,7 +252,6 @@ _KONG_OPEN = (BIT["kong_open0"], BIT["kong_open1"], BIT["kong_open2"], 0, 0)
 _KONG_HIDDEN = (BIT["kong_hidden0"], BIT["kong_hidden1"], BIT["kong_hidden2"], 0, 0)
 _KONG_COUNT_BITS = sum(_KONG_OPEN) | sum(_KONG_HIDDEN)
 _NO_KONGS = _KONG_OPEN[0] | _KONG_HIDDEN[0]
-_KINDS34 = (1 << 8 * 34) - 1  # the bytes of the 34 kinds that form sets
 _FLOWER_BYTES = ((1 << 8 * 8) - 1) << 8 * 34  # the bytes of the flowers (kinds 34-41)
 # A count of 4 or more sets a bit of 0xFC in its byte of _held_bytes().
 _FOURS = sum(0xFC << 8 * k for k in range(34))
@@ -230,7 +260,8 @@ _FOURS = sum(0xFC << 8 * k for k in range(34))
 def _tile_set_bits(hand: Hand, held: int = -1) -> int:
     """The reversible and rank-set bits of the hand's tiles (a reading holds the same kinds,
     bonus tiles aside). Where tiles of the 34 kinds are set aside (riichi's Norths) the reading
-    may hold fewer kinds than the hand: every such bit is set, and the fans decide."""
+    may hold fewer kinds than the hand: every such bit is set, and the fans decide. `held`: the
+    packed counts (bytes past the 34 kinds, the flowers', are under no mask)."""
     for a in hand.aside:  # (plain loops: flowers are set aside on most Chinese Official hands)
         for t in a.tiles:
             if t.kind < 34:
