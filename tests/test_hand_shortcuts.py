@@ -89,6 +89,62 @@ def test_last_of_kind_from_the_counts_as_before():
     assert is_last_of_kind(hand, WinContext()) is True == _old_is_last_of_kind(hand, WinContext())
 
 
+def test_last_of_kind_bit_is_is_last_of_kind():
+    """hand_features answers 和绝张 without the call where is_last_of_kind's early answers say
+    no: the bit must still be exactly its answer, melded hands and wildcards in melds included."""
+    rng = random.Random(6)
+    uses = BIT["last_of_kind"]
+    wild_pung = Meld((Tile(27), Tile(27), Tile(27)), "pung", source="S", wild=(2,), physical=(Tile(42),))
+    hands = [parse_hand(text) for text, _ in _wins(400, "last")]
+    hands += [Hand(parse_tiles("123m456p789s5z"), (wild_pung,), (), Tile(27)), Hand(parse_tiles("123m456p789s5z"), (Meld(parse_tiles("111z"), "pung", source="S"),), (), Tile(27))]
+    seen = [0, 0]
+    for hand in hands:
+        k = hand.last.kind
+        for visible, situations in (((), {}), ((Tile(k),) * rng.randint(1, 3), {}), ((), {"last_of_kind": 1}), ((), {"kong_bloom": 1})):
+            win = WinContext(visible=visible, situations=situations)
+            want = is_last_of_kind(hand, win)
+            assert bool(hand_features(hand, win, uses=uses) & uses) == want, (str(hand), visible, situations)
+            seen[want] += 1
+    assert min(seen) > 20
+
+
+@pytest.mark.parametrize("rid", ("mcr", "riichi", "guangdong-cantonese", "taiwan-16", "sichuan-xuezhan"))
+def test_hand_bits_by_the_plans_uses_are_the_full_bits(rid):
+    """hand_features reads what to look for from a table by the plan's `uses` (_NEEDS): every
+    bit the plan uses must be the one all features give."""
+    from test_fan_gates import _cases
+
+    from mjtools.patterns.ctx import ALL_FEATURES, _tile_set_bits, rank_set_bit
+
+    rs = load(rid)
+    uses = plan_for(rs).uses
+    n = 0
+    for text, opts in _cases(rid, random.Random(rid), 150):
+        hand = parse_hand(text)
+        win = build_context(normalize(opts, "score"), rs)
+        got = hand_features(hand, win, uses=uses)
+        assert got & uses == hand_features(hand, win, uses=ALL_FEATURES) & uses, text
+        # (each looked-for bit against its own test, not hand_features again)
+        assert got & uses & BIT["last_of_kind"] == (uses & BIT["last_of_kind"] if is_last_of_kind(hand, win) else 0), text
+        assert got & uses & _COUNT_AND_KONG_BITS == _old_count_bits(hand) & uses, text
+        assert got & uses & _tile_set_mask() == _tile_set_bits(hand) & uses, text
+        n += 1
+    assert n > 100
+    # A rank set given out later is looked for under the uses that name it.
+    bit = rank_set_bit(0b111)  # (全小's: given out already by the Chinese Official file, or now)
+    hand = parse_hand("123m123p123s11m22s+3s")
+    assert hand_features(hand, WinContext(), uses=bit) & bit
+
+
+_COUNT_AND_KONG_BITS = sum(BIT[b] for b in ("flower", "flower4", "four", "kong_open0", "kong_open1", "kong_open2", "kong_hidden0", "kong_hidden1", "kong_hidden2"))
+
+
+def _tile_set_mask() -> int:
+    from mjtools.patterns.ctx import _RANK_SETS
+
+    return BIT["reversible"] | _RANK_SETS[0]
+
+
 def _old_count_bits(hand: Hand) -> int:
     raw = bytes(hand.counts)
     f = 0
