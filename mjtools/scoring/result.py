@@ -117,6 +117,7 @@ class HandValue(Fields):
     """What a score model makes of an evaluation, before payers are worked out."""
 
     FIELDS = ("fan_total", "points", "base", "limit", "unit", "extra", "payments", "pot", "ledger", "rank", "adds", "tiebreak", "steps_fn", "unrounded")
+    __slots__ = FIELDS  # (one per reading, one Settled per record: no instance dict to make)
 
     def __init__(
         self,
@@ -164,6 +165,7 @@ class HandValue(Fields):
 
 class Settled(Fields):
     FIELDS = ("payments", "pot", "ledger", "steps_fn")
+    __slots__ = FIELDS
 
     def __init__(self, payments: dict[str, float], pot: float, ledger: list[dict[str, Any]], steps_fn: Callable[[], list[str]] | None = None) -> None:
         self.payments = payments
