@@ -95,10 +95,8 @@ _RANK_SETS = [0]  # every rank-set bit given out
 # (bit, a mask over the bytes of the hand's counts (_held_bytes) of every kind outside the
 # rank set, honors included): the hand has the bit when no byte under the mask is set.
 _RANK_SET_TESTS: list[tuple[int, int]] = []
-# What hand_features looks for, by the `uses` bits (one entry per fan plan): the tests as
-# bools and the "wants" bits, so that the hand's feature integer (wider than a machine word:
-# each AND or OR allocates) is not tested against `uses` a dozen times per hand. Cleared when
-# a rank-set bit is given out.
+# hand_features' tests of `uses` (wider than a machine word: each AND allocates) as bools, by
+# `uses` (an entry per fan plan); cleared when a rank-set bit is given out.
 _NEEDS: dict[int, tuple[bool, bool, bool, bool, bool, bool, int]] = {}
 
 
@@ -159,8 +157,7 @@ _WANTS_CPUNG = _new_bit()  # a hand bit no fan needs, as _WANTS_ROLE: the plan u
 def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), uses: int = ALL_FEATURES) -> int:
     """The feature bits that do not depend on the reading (computed once per hand). `uses`: the
     bits some fan of the ruleset needs; the count-vector bits are looked for only then."""
-    needs = _NEEDS.get(uses) or _needs_of(uses)
-    kita, counts, count_bits, tile_sets, kong_bits, last_bit, wants = needs
+    kita, counts, count_bits, tile_sets, kong_bits, last_bit, wants = _NEEDS.get(uses) or _needs_of(uses)
     f = _TSUMO if win.tsumo else _RON
     melds = hand.melds
     if melds:
@@ -204,18 +201,15 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
     if wants:
         f |= wants
     if kong_bits or last_bit:
-        # The kong counts and 和绝张 in one loop over the melds (it also notes a wildcard in
-        # a meld), and is_last_of_kind called only where its early answers do not say no:
-        # with neither a situation nor --visible, only a melded hand with all four of the
-        # last tile's kind, or with a wildcard in a meld, can be one.
+        # One loop over the melds (kongs, a wildcard); is_last_of_kind only where its early
+        # answers allow: a situation, --visible, a wildcard in a meld or four of the last kind.
         wild_meld = False
         if not melds:
             kongs = _NO_KONGS
         else:
             shown = hidden = 0
             for m in melds:
-                # (Meld.is_kong without the call where the meld's kind says it; a kong
-                # written as four alike of another kind still asks)
+                # (Meld.is_kong without the call where the kind says it; four alike still asks)
                 if m.kind in KONG_KINDS or (len(m.tiles) == 4 and m.is_kong):
                     if m.concealed:
                         hidden += 1
