@@ -187,37 +187,3 @@ def test_relations_fans_by_sets_key(rid: str, monkeypatch: pytest.MonkeyPatch) -
         except MjError:
             continue
     assert checked[0] > 100
-
-
-def test_held_memo_equals_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Plan.held_memo (which fans the reading's table holds, by the table's key,
-    patterns.TABLE_KEYS) equals a pass over the reading's own table."""
-    import mjtools.scoring.fans as fans
-
-    rs = load("mcr")
-    plan = plan_for(rs)
-    assert plan.held_key is not None
-    checked = [0]
-    original = fans.Plan.for_reading
-
-    def checking(self, ctx, lang, opening=False, prune=False, runs=False):
-        got = original(self, ctx, lang, opening, prune, runs)
-        if self is plan and self.held_key(ctx) in self.held_memo:
-            fresh, own = _fresh(ctx), 0
-            for table, bits in self.table_bits.items():
-                for pid in table(fresh):
-                    own |= bits.get(pid, 0)
-            assert self.held_memo[self.held_key(ctx)] == own, f"{ctx.hand} ({ctx.d})"
-            checked[0] += 1
-        return got
-
-    monkeypatch.setattr(fans.Plan, "for_reading", checking)
-    rng = random.Random("held-memo")
-    for text, opts in _cases("mcr", rng, 200):
-        try:
-            ctx = build_context(normalize(opts, "score"), rs)
-            for seat in "ESWN":
-                score(parse_hand(text), rs, ctx.replace(seat=seat, discarder=None), text)
-        except MjError:
-            continue
-    assert checked[0] > 100, checked

@@ -36,9 +36,6 @@ TABLES: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
 # that table for other fans anyway also skips this pattern on readings whose table lacks it; a
 # plan that does not read it calls the pattern as before (the table costs more than the call).
 HELD_IN: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
-# a function of TABLES -> a function of the reading whose value says the table wholly (it is
-# remembered by it): a plan remembers which of its fans a table holds by that value.
-TABLE_KEYS: dict[Callable[[Ctx], Mapping[str, Any]], Callable[[Ctx], Any]] = {}
 # pattern id -> whether the bits it needs (NEEDS with NEEDS_OF) are also sufficient: True for
 # any parameters, or a function of the parameters saying so (True; or "nonzero": the bits say
 # the pattern is not 0, not that it is 1, which is enough for a fan that does not count

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from mjtools.analysis.blocks import CHOW
-from mjtools.patterns import HELD_IN, TABLE_KEYS, instances, pattern
+from mjtools.patterns import HELD_IN, instances, pattern
 from mjtools.patterns.ctx import ALL_FEATURES, Ctx
 
 Groups = tuple[tuple[int, ...], ...]
@@ -233,9 +233,6 @@ def relations_fans(ctx: Ctx) -> dict[str, int]:
             got = _FANS[key] = {fan: len(groups) for fan, groups in relations(ctx).items()}
         ctx._relation_fans = got
     return got
-
-
-TABLE_KEYS[relations_fans] = sets_key
 
 
 def _relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:

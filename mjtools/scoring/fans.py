@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Any
 
-from mjtools.patterns import PLACEMENT, TABLE_KEYS
+from mjtools.patterns import PLACEMENT
 from mjtools.patterns.ctx import ALL_FEATURES, BIT, Ctx
 from mjtools.rules.model import Ruleset
 from mjtools.scoring import combine
@@ -132,10 +132,6 @@ class Plan:
                 bits = self.table_bits.setdefault(e.table, {})
                 pid = pattern_id(rs.fans[e.id]["pattern"])
                 bits[pid] = bits.get(pid, 0) | e.bit
-        # Where the plan reads one table and a key says it (patterns.TABLE_KEYS): which of the
-        # plan's fans the table holds, by that key (one look-up, not a pass over the table).
-        self.held_key = TABLE_KEYS.get(next(iter(self.table_bits))) if len(self.table_bits) == 1 else None
-        self.held_memo: dict[Any, int] = {}
         # Every pass after the fans of a reading, remembered together (evaluate_fans): keyed by
         # the fans found and the concealment (one integer), with their counts where one counts
         # more than once and the combine fans' occurrences (the plan's one key function) where
@@ -271,16 +267,11 @@ class Plan:
                     in_runs = entry[3] = _runs(got)
                 return in_runs
             return got
-        held_key = self.held_key
-        if held_key is not None:
-            key = held_key(ctx)
-            held = self.held_memo.get(key)
-            if held is None:
-                if len(self.held_memo) > 8192:
-                    self.held_memo.clear()
-                held = self.held_memo[key] = self._held(ctx, tables)
-        else:
-            held = self._held(ctx, tables)
+        held = 0
+        for table in tables:
+            bits = self.table_bits[table]
+            for pid in table(ctx):
+                held |= bits.get(pid, 0)
         sub = filtered.get(held)
         if sub is None:
             if len(filtered) > 256:
@@ -292,16 +283,6 @@ class Plan:
                 in_runs = sub[1] = _runs(sub[0])
             return in_runs
         return sub[0]
-
-
-    def _held(self, ctx: Ctx, tables: tuple[Callable[[Ctx], Mapping[str, Any]], ...]) -> int:
-        """The bits of the plan's fans over `tables` that the reading's tables hold."""
-        held = 0
-        for table in tables:
-            bits = self.table_bits[table]
-            for pid in table(ctx):
-                held |= bits.get(pid, 0)
-        return held
 
 
 def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int], ...]:
