@@ -86,6 +86,42 @@ def test_final_memo_equals_the_passes(rid: str, monkeypatch: pytest.MonkeyPatch)
         assert plan.on_sets_keys and seen["on_sets"] > 3, seen  # (圈风刻 / 门风刻 over 幺九刻)
 
 
+@pytest.mark.parametrize("rid", ("mcr", "guangdong-cantonese", "taiwan-16", "base-chinese"))
+def test_final_key_one_to_one(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """fans._final_key (one integer where only the combine fans' key joins the fans found;
+    else a flat tuple) is one-to-one with what it stands for: the fans found, the
+    concealment, the counts, the combine fans' key and the on-sets keys."""
+    import mjtools.scoring.fans as fans
+
+    rs = load(rid)
+    plan = plan_for(rs)
+    seen: dict = {}
+    back: dict = {}
+    ints = [0]
+    original = fans._final_key
+
+    def recording(ctx, plan_, key, found, present, multi):
+        got = original(ctx, plan_, key, found, present, multi)
+        parts = (key, tuple(a.count for a in found) if multi else None, plan.combine_key(ctx) if present & plan.combine_bits else None, tuple(f(ctx) for f in plan.on_sets_keys) if present & plan.on_sets else None)
+        assert seen.setdefault(parts, got) == got and back.setdefault(got, parts) == parts, f"{rid}: {ctx.hand} ({ctx.d})"
+        if type(got) is int:
+            ints[0] += 1
+            assert got & ((1 << plan.key_bits) - 1) == key and got >> plan.key_bits == parts[2]
+        return got
+
+    monkeypatch.setattr(fans, "_final_key", recording)
+    rng = random.Random(f"final-key:{rid}")
+    for text, opts in _cases(rid, rng, 200):
+        try:
+            ctx = build_context(normalize(opts, "score"), rs)
+            for seat in "ESWN":
+                score(parse_hand(text), rs, ctx.replace(seat=seat, discarder=None), text)
+        except MjError:
+            continue
+    if rid == "mcr":  # (combine and on-sets fans; sets_key one integer where no chow repeats)
+        assert len(seen) > 20 and ints[0] > len(seen) // 4, (ints[0], len(seen))
+
+
 def test_final_memo_keys_what_on_sets_exclusions_read() -> None:
     """Every fan an on-sets exclusion involves says its occurrences by a key (else the plan
     leaves such readings out of the memo)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from mjtools.analysis.blocks import CHOW
 from mjtools.patterns import HELD_IN, instances, pattern
@@ -187,13 +188,14 @@ def relations_key(ctx: Ctx) -> tuple:
 
 # relations' fans with their counts, by the reading's sets in no particular order (sets_key):
 # what the fan plan reads for every reading; the groups themselves only on a memo's miss.
-_FANS: dict[tuple, dict[str, int]] = {}
+_FANS: dict[Any, dict[str, int]] = {}
 
 
-def sets_key(ctx: Ctx) -> tuple:
+def sets_key(ctx: Ctx) -> Any:
     """What relations reads of a reading, in no particular order of its sets: the chows' lowest
     kinds (a mask where no chow repeats; else the sorted kinds), the pungs' kinds as a mask (no
-    kind makes two pungs without wildcards), the pair's kind where it can matter (a 5). Every
+    kind makes two pungs without wildcards), the pair's kind where it can matter (a 5); one
+    integer where no chow repeats. Every
     fan relations holds and its count follow from it, and so does every choice made over its
     groups up to the sets' order (INSTANCES_KEY). Wildcard readings (sets without kinds, a kind
     pung twice) fall back on relations_key."""
@@ -209,7 +211,11 @@ def sets_key(ctx: Ctx) -> tuple:
         if ctx.chow_pairs:  # (a chow twice or more)
             got = (tuple(sorted([b.kinds[0] for b in ctx.chows])), ctx.pung_mask, five)
         else:
-            got = (ctx.chow_mask, ctx.pung_mask, five)
+            # One integer (chow mask: kinds < 27; pung mask above it; the 5's suit 1-3 above
+            # that): a memo compares it without following pointers into a tuple's items.
+            got = ctx.chow_mask | ctx.pung_mask << 27
+            if five is not None:
+                got |= (five // 9 + 1) << 61
     ctx._sets_key = got
     return got
 
@@ -330,13 +336,16 @@ def _pungs_in(ctx: Ctx, mask: int) -> Groups:
     return tuple([(i,) for i, b in enumerate(ctx.sets) if b.shape != CHOW and b.kinds and mask >> b.kinds[0] & 1])
 
 
-def _seat_wind_key(ctx: Ctx) -> tuple:
-    """What says a reading's pungs of the seat wind (INSTANCES_KEY): its sets and that wind."""
-    return (sets_key(ctx), ctx.win.seat_wind)
+def _seat_wind_key(ctx: Ctx) -> Any:
+    """What says a reading's pungs of the seat wind (INSTANCES_KEY): its sets and that wind
+    (one integer where sets_key is one: a wind's kind is below 64)."""
+    got = sets_key(ctx)
+    return got << 6 | ctx.win.seat_wind if type(got) is int else (got, ctx.win.seat_wind)
 
 
-def _round_wind_key(ctx: Ctx) -> tuple:
-    return (sets_key(ctx), ctx.win.round_wind)
+def _round_wind_key(ctx: Ctx) -> Any:
+    got = sets_key(ctx)
+    return got << 6 | ctx.win.round_wind if type(got) is int else (got, ctx.win.round_wind)
 
 
 # (_pungs_in reads each set's shape and lowest kind: sets_key says them, up to the sets' order)

@@ -362,7 +362,7 @@ class Ctx:
     # instance dict per reading)
     _relations: dict[str, tuple[tuple[int, ...], ...]] | None = None
     _relations_key: tuple | None = None
-    _sets_key: tuple | None  # combos.sets_key, and the fans relations holds by it (None until then)
+    _sets_key: Any  # combos.sets_key, and the fans relations holds by it (None until then)
     _relation_fans: dict[str, int] | None
 
     def __init__(

@@ -146,6 +146,10 @@ class Plan:
         keys_of = [instances_key_of(rs.fans[f]["pattern"]) for f in involved]
         self.on_sets_keys = tuple(dict.fromkeys(keys_of)) if None not in keys_of else None
         self.unkeyed = (self.on_sets if self.on_sets_keys is None else 0) | (self.combine_bits if self.combine_key is None else 0)
+        # (the bits a key of the fans found and the concealment takes, and the fans whose
+        # presence adds to it: _final_key)
+        self.key_bits = len(every) + 1
+        self.keyed_more = self.combine_bits | self.on_sets
         self.final_memo: dict[Any, tuple[dict[str, int], tuple[tuple[int, int | None], ...] | None, tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
 
     def remember_final(self, key: Any, present: int, found: list[Awarded], ev: Evaluation) -> None:
@@ -356,12 +360,8 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     # occurrences have no key.
     if not present & plan.unkeyed:
         key: Any = present << 1 | ctx.concealed_hand
-        if multi:
-            key = (key, tuple([a.count for a in found]))
-        if present & plan.combine_bits:
-            key = (key, plan.combine_key(ctx))  # type: ignore[misc]
-        if present & plan.on_sets:
-            key = (key, tuple([f(ctx) for f in plan.on_sets_keys]))  # type: ignore[union-attr]
+        if multi or present & plan.keyed_more:
+            key = _final_key(ctx, plan, key, found, present, multi)
         got = plan.final_memo.get(key)
         if got is not None:
             ids, shown, gone, take = got
@@ -376,6 +376,22 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         plan.remember_final(key, present, found, ev)
         return ev
     return _all_passes(ctx, plan, lang, found, present, multi)
+
+
+def _final_key(ctx: Ctx, plan: Plan, key: int, found: list[Awarded], present: int, multi: bool) -> Any:
+    """Plan.final_memo's key where the fans found are not all it takes (`key`: the fans found
+    and the concealment): one integer where only the combine fans' occurrences join it and
+    their key is a non-negative integer (above the plan's bits: `key` has a combine fan's
+    bit, which no key of the fans found alone has); else one flat tuple of the parts (a memo
+    compares an integer, or a tuple's items, without following nested tuples)."""
+    combine_key = plan.combine_key(ctx) if present & plan.combine_bits else None  # type: ignore[misc]
+    if present & plan.on_sets:
+        return (key, tuple([a.count for a in found]) if multi else None, combine_key, *[f(ctx) for f in plan.on_sets_keys])  # type: ignore[union-attr]
+    if multi:
+        return (key, tuple([a.count for a in found]), combine_key)
+    if type(combine_key) is int and combine_key >= 0:
+        return combine_key << plan.key_bits | key
+    return (key, combine_key)
 
 
 def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, multi: bool, direct: bool = False) -> Evaluation:
