@@ -95,7 +95,8 @@ def stages(rs, ours, repeat: int) -> dict[str, float]:
     the same code times the engine before and after a change."""
     from mjtools.analysis.decompose import decompositions
     from mjtools.analysis.wildcards import dora_kinds, wild_kinds
-    from mjtools.patterns.ctx import Ctx, hand_features
+    from mjtools.patterns.ctx import Ctx
+    from mjtools.patterns.features import hand_features
     from mjtools.rules.validate import aside_reason, check_hand
     from mjtools.scoring.fans import evaluate_fans, plan_for
     from mjtools.scoring.models import get as get_model

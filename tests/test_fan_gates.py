@@ -18,7 +18,7 @@ import mjtools.scoring as scoring
 from gen import winning_case
 from mcr_gen import mcr_case
 from mjtools.errors import MjError
-from mjtools.patterns.ctx import ALL_FEATURES
+from mjtools.patterns.features import ALL_FEATURES
 from mjtools.rules import load
 from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import score
@@ -157,7 +157,7 @@ def test_held_in_tables_hold_their_patterns(rid: str, monkeypatch: pytest.Monkey
 def test_nested_alternatives_get_their_hand_bits() -> None:
     """An any_of tries an alternative only where the reading has its bits, so a plan works out
     the hand bits of alternatives nested at any depth (here `four`, which no other fan needs)."""
-    from mjtools.patterns.ctx import BIT
+    from mjtools.patterns.features import BIT
     from mjtools.scoring.fan_spec import compile_spec, nested_needs
 
     spec = {"all_of": ["self_draw", {"any_of": ["four_in_hand", "seven_pairs"]}]}

@@ -17,7 +17,8 @@ from test_fan_gates import _cases
 
 import mjtools.scoring as scoring
 from mjtools.errors import MjError
-from mjtools.patterns.ctx import _WANTS_CPUNG, ALL_FEATURES, BIT, Ctx, count_concealed_pungs
+from mjtools.patterns.ctx import Ctx, count_concealed_pungs
+from mjtools.patterns.features import _WANTS_CPUNG, ALL_FEATURES, BIT
 from mjtools.rules import load
 from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import score

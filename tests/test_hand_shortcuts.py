@@ -16,7 +16,7 @@ import pytest
 from mcr_gen import mcr_case
 from mjtools.errors import IllegalHandError
 from mjtools.output import SharedDict
-from mjtools.patterns.ctx import BIT, hand_features, is_last_of_kind
+from mjtools.patterns.features import BIT, hand_features, is_last_of_kind
 from mjtools.rules import load
 from mjtools.rules.hand_options import build_context, normalize
 from mjtools.rules.validate import check_hand
@@ -114,7 +114,7 @@ def test_hand_bits_by_the_plans_uses_are_the_full_bits(rid):
     bit the plan uses must be the one all features give."""
     from test_fan_gates import _cases
 
-    from mjtools.patterns.ctx import ALL_FEATURES, _tile_set_bits, rank_set_bit
+    from mjtools.patterns.features import ALL_FEATURES, _tile_set_bits, rank_set_bit
 
     rs = load(rid)
     uses = plan_for(rs).uses
@@ -140,7 +140,7 @@ _COUNT_AND_KONG_BITS = sum(BIT[b] for b in ("flower", "flower4", "four", "kong_o
 
 
 def _tile_set_mask() -> int:
-    from mjtools.patterns.ctx import _RANK_SETS
+    from mjtools.patterns.features import _RANK_SETS
 
     return BIT["reversible"] | _RANK_SETS[0]
 

@@ -76,7 +76,7 @@ def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int]
     without calling it. `reads_fans`: it reads the fans found before it (ctx.awarded).
     `placement`: what it reads of where the winning tile sits (PLACEMENT), "" for nothing, or
     a function of its parameters saying which."""
-    from mjtools.patterns.ctx import BIT, situation_bit
+    from mjtools.patterns.features import BIT, situation_bit
 
     mask = 0
     for n in needs:

@@ -18,7 +18,8 @@ from typing import Any
 
 from mjtools.analysis.blocks import CHOW
 from mjtools.patterns import HELD_IN, instances, pattern
-from mjtools.patterns.ctx import ALL_FEATURES, Ctx
+from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.features import ALL_FEATURES
 
 Groups = tuple[tuple[int, ...], ...]
 NONE: Groups = ()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from mjtools.patterns import pattern
-from mjtools.patterns.ctx import BIT, Ctx
+from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.features import BIT
 from mjtools.tiles.hand import packed_counts
 
 _KINDS34 = (1 << 8 * 34) - 1  # the bytes of the 34 kinds that form sets (a count is at most 4)

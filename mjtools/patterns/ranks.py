@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from mjtools.patterns import pattern
-from mjtools.patterns.ctx import Ctx, rank_set_bit
+from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.features import rank_set_bit
 from mjtools.tiles.kinds import NUM_KINDS
 
 # The kinds of 2, 4, 6 and 8 (全双刻, whose hands hold no honor) and of 5 (全带五), by the number

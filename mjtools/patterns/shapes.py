@@ -7,7 +7,8 @@ from functools import lru_cache
 from typing import Any
 
 from mjtools.patterns import pattern
-from mjtools.patterns.ctx import BIT, Ctx
+from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.features import BIT
 
 
 @pattern("basic_win", "chicken_hand", "plain_win", exact=True)

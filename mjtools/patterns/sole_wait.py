@@ -4,7 +4,8 @@ the last tile of its kind (和绝张)."""
 from __future__ import annotations
 
 from mjtools.patterns import pattern
-from mjtools.patterns.ctx import BIT, Ctx, is_last_of_kind
+from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.features import BIT, is_last_of_kind
 
 # The last hand asked about: every reading of one hand asks the same question, and finding a
 # second wait is the costly part. Keeps the hand and the spec, so their ids are not reused.

@@ -15,7 +15,8 @@ from typing import Any
 from mjtools.analysis.blocks import KONG, PUNG, Decomposition
 from mjtools.analysis.decompose import decompositions
 from mjtools.analysis.wildcards import copies_in_play, dora_kinds, stand_ins, wild_kinds
-from mjtools.patterns.ctx import Ctx, hand_features
+from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.features import hand_features
 from mjtools.rules.model import Ruleset
 from mjtools.rules.validate import aside_reason, check_context, check_hand
 from mjtools.scoring.fans import evaluate_fans, plan_for

@@ -11,7 +11,8 @@ from types import FunctionType
 from typing import Any
 
 from mjtools.patterns import EXACT, HELD_IN, INSTANCES, INSTANCES_KEY, NEEDS, NEEDS_OF, READS_FANS, TABLES, placement_of, registry
-from mjtools.patterns.ctx import BIT, SUIT_COUNT_BITS, Ctx, situation_bit
+from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.features import BIT, SUIT_COUNT_BITS, situation_bit
 
 Fn = Callable[[Ctx], int]
 

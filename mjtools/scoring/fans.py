@@ -14,7 +14,8 @@ from operator import itemgetter
 from typing import Any
 
 from mjtools.patterns import PLACEMENT
-from mjtools.patterns.ctx import ALL_FEATURES, BIT, Ctx
+from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.features import ALL_FEATURES, BIT
 from mjtools.rules.model import Ruleset
 from mjtools.scoring import combine
 from mjtools.scoring.fan_entry import _BEATS, _COMBINE, _FALLBACK, Entry
