@@ -20,6 +20,7 @@ from mjtools.rules.model import Ruleset
 from mjtools.scoring import combine
 from mjtools.scoring.fan_entry import _BEATS, _COMBINE, _FALLBACK, Entry
 from mjtools.scoring.fan_spec import (
+    fans_read_elsewhere,
     held_in_of,
     instances_key_of,
     is_exact,  # noqa: F401  (tests and callers read it here)
@@ -44,8 +45,8 @@ class Plan:
         self.reads_fans = any(reads_fans_of(fan["pattern"]) for fan in rs.fans.values())
         # What the passes after the loop need of the fans found, by their bits (the fans found
         # come in file order, so their bits say it all): (their flags, what they exclude, the
-        # combine fans as (index among the fans found, entry), {fan: 1} for ctx.awarded).
-        self.found_info: dict[int, tuple[int, int, tuple[tuple[int, Entry], ...], dict[str, int]]] = {}
+        # combine fans as (index among the fans found, entry)).
+        self.found_info: dict[int, tuple[int, int, tuple[tuple[int, Entry], ...]]] = {}
         self.opening = tuple(e for e in every if e.id in openers)
         self.by_id = {e.id: e for e in every}
         self.order = {e.id: i for i, e in enumerate(every)}
@@ -95,7 +96,10 @@ class Plan:
         # no sets and is no fallback, and is sure on a reading none of whose candidates
         # excludes it (wholly or in part): then it is kept. Not for a plan whose patterns
         # read the fans found before them.
-        self.sure = 0 if self.reads_fans else sum(e.bit for e in every if e.exact and not e.combine and not e.fallback)
+        # Nor where a pattern outside the fans reads the fans found (ctx.awarded: a stake, a
+        # surcharge or a liability with the `fan` primitive): it must see the fans pruned too.
+        self.fans_read_elsewhere = fans_read_elsewhere(rs.data)
+        self.sure = 0 if self.reads_fans or self.fans_read_elsewhere else sum(e.bit for e in every if e.exact and not e.combine and not e.fallback)
         self.prunable = sum(e.bit for e in every if not e.combine and not e.fallback and not e.excludes and not e.partial)
         # What each fan excludes wholly, as bits (excl_mask holds the partial exclusions too).
         self.whole_mask = {e.bit: sum(self.by_id[x].bit for x in e.excludes if x in self.by_id) for e in every}
@@ -151,40 +155,52 @@ class Plan:
         # presence adds to it: _final_key)
         self.key_bits = len(every) + 1
         self.keyed_more = self.combine_bits | self.on_sets
-        self.final_memo: dict[Any, tuple[dict[str, int], tuple[tuple[int, int | None], ...] | None, tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
+        # Per language (its awards are the language's): key -> (the fans kept, None where they
+        # are the fans found; what was removed). A hit reads one value and two tuples, made of
+        # objects many values share (the awards, Plan.shared): the fewer distinct objects a
+        # reading touches, the fewer of them a long batch finds out of the cache.
+        self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...]]]] = {}
+        self._shared: dict[tuple, tuple] = {}
 
-    def remember_final(self, key: Any, present: int, found: list[Awarded], ev: Evaluation) -> None:
-        """final_memo[key] from a reading's fans found and its evaluation: the fans' ids (for
-        ctx.awarded), the fans kept as (place in `found`, a new count or None) or None where all
-        are kept as found, what was removed, and an item getter of the places where no count
-        changes."""
+    def shared(self, t: tuple) -> tuple:
+        """One instance of each equal tuple the final memo holds (Plan.final_memo)."""
+        pool = self._shared
+        got = pool.get(t)
+        if got is None:
+            if len(pool) > 16384:
+                pool.clear()
+            got = pool[t] = t
+        return got
+
+    def remember_final(self, key: Any, lang: str, found: list[Awarded], ev: Evaluation) -> None:
+        """final_memo[lang][key] from a reading's fans found and its evaluation: the fans kept
+        (None where they are the fans found) and what was removed, as shared tuples."""
         kept = ev.fans
-        if kept is found or kept == found:  # (the same awards: list == tests identity first)
-            shown = None
-        else:
-            where = {a.id: i for i, a in enumerate(found)}
-            shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in kept])
-        memo = self.final_memo
-        if len(memo) > 8192:
+        shared = self.shared
+        # (the same awards: list == tests identity first)
+        value = (None if kept is found or kept == found else shared(tuple(kept)), shared(tuple([shared(x) for x in ev.excluded])))
+        memo = self.final_memo.get(lang)
+        if memo is None:
+            memo = self.final_memo[lang] = {}
+        elif len(memo) > 8192:
             memo.clear()
-        ids = (self.found_info.get(present) or self.info_of(present))[3]
-        memo[key] = (ids, shown, tuple(ev.excluded), None if shown is None else _taker(shown))
+        memo[key] = shared(value)
 
-    def info_of(self, present: int) -> tuple[int, int, tuple[tuple[int, Entry], ...], dict[str, int]]:
+    def info_of(self, present: int) -> tuple[int, int, tuple[tuple[int, Entry], ...]]:
         """found_info[present], worked out on first use."""
         flags = excl = 0
         combine_at = []
-        ids: dict[str, int] = {}
+        n = 0
         for e in self.every:
             if present & e.bit:
                 flags |= e.flags
                 excl |= e.excl_mask
                 if e.combine:
-                    combine_at.append((len(ids), e))
-                ids[e.id] = 1
+                    combine_at.append((n, e))
+                n += 1
         if len(self.found_info) > 8192:
             self.found_info.clear()
-        got = self.found_info[present] = (flags, excl, tuple(combine_at), ids)
+        got = self.found_info[present] = (flags, excl, tuple(combine_at))
         return got
 
     def candidates(self, features: int) -> tuple[Entry, ...]:
@@ -363,18 +379,14 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         key: Any = present << 1 | ctx.concealed_hand
         if multi or present & plan.keyed_more:
             key = _final_key(ctx, plan, key, found, present, multi)
-        got = plan.final_memo.get(key)
+        memo = plan.final_memo.get(lang)
+        got = None if memo is None else memo.get(key)
         if got is not None:
-            ids, shown, gone, take = got
-            awarded = ctx.awarded
-            awarded.update(ids)
-            if multi:
-                for a in found:
-                    if a.count != 1:
-                        awarded[a.id] = a.count
-            return Evaluation(ctx.d, found if shown is None else list(take(found)) if take is not None else _kept(found, shown, None, plan, lang), list(gone) if gone else [], None, ctx)
+            ctx._found = found  # (ctx.awarded, made on first read)
+            kept, gone = got
+            return Evaluation(ctx.d, found if kept is None else [*kept], [*gone], None, ctx)
         ev = _all_passes(ctx, plan, lang, found, present, multi, True)
-        plan.remember_final(key, present, found, ev)
+        plan.remember_final(key, lang, found, ev)
         return ev
     return _all_passes(ctx, plan, lang, found, present, multi)
 
@@ -396,19 +408,14 @@ def _final_key(ctx: Ctx, plan: Plan, key: int, found: list[Awarded], present: in
 
 
 def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, multi: bool, direct: bool = False) -> Evaluation:
-    """The passes after the fans are found (evaluate_fans), with ctx.awarded filled in.
-    `direct`: without the passes' own memos (the caller remembers the result in final_memo,
-    whose key says at least as much)."""
+    """The passes after the fans are found (evaluate_fans), with ctx.awarded given the fans
+    found. `direct`: without the passes' own memos (the caller remembers the result in
+    final_memo, whose key says at least as much)."""
     info = plan.found_info.get(present)
     if info is None:
         info = plan.info_of(present)
-    flags, excl, combine_at, ids = info
-    awarded = ctx.awarded
-    awarded.update(ids)
-    if multi:
-        for a in found:
-            if a.count != 1:
-                awarded[a.id] = a.count
+    flags, excl, combine_at = info
+    ctx._found = found  # (ctx.awarded, made on first read)
     if direct:
         combos = [(found[i], e) for i, e in combine_at] if combine_at else []
         return _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan) if combos else None, True)
