@@ -21,7 +21,7 @@ from mjtools.rules.checks import _pattern_places
 from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import score
 from mjtools.scoring.fan_spec import OTHER_PATTERN_PLACES
-from mjtools.scoring.fans import _evaluate_in_step, plan_for
+from mjtools.scoring.fans import Plan, _evaluate_in_step, plan_for
 from mjtools.tiles.notation import parse_hand
 
 # MCR with a discarder surcharge on a fan that a sure fan (all_simples) excludes: without
@@ -71,6 +71,8 @@ def test_awarded_equals_the_fans_found_step_by_step(which: str, house, monkeypat
     rs = house if which == "house" else load("mcr")
     explain = which != "house"
     plan = plan_for(rs)
+    step = Plan(rs)  # (the same plan, read fan by fan)
+    step.reads_fans = True
     original = scoring.evaluate_fans
     seen = {"readings": 0, "hits": 0}
 
@@ -79,7 +81,7 @@ def test_awarded_equals_the_fans_found_step_by_step(which: str, house, monkeypat
         ev = original(ctx, rs_, lang, plan_, opening, prune)
         assert not prune or not plan.sure
         direct = Ctx(ctx.hand, ctx.d, ctx.win, ctx.wild_kinds, ctx.dora, ctx.ura, ctx.options, {}, ctx.spec, ctx.hand_bits)
-        _evaluate_in_step(direct, lang, plan, opening)
+        _evaluate_in_step(direct, lang, step, opening)
         assert dict(ctx.awarded) == dict(direct.awarded) and direct.awarded, f"{ctx.hand} ({ctx.d})"
         assert list(ctx.awarded) == list(direct.awarded)  # (in file order, as the loop finds them)
         seen["readings"] += 1

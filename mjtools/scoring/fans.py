@@ -161,6 +161,7 @@ class Plan:
         # reading touches, the fewer of them a long batch finds out of the cache.
         self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...]]]] = {}
         self._shared: dict[tuple, tuple] = {}
+        self._tables: dict[tuple, tuple[tuple[Callable[[Ctx], Mapping[str, Any]], dict[str, int]], ...]] = {}  # (_resolve)
 
     def shared(self, t: tuple) -> tuple:
         """One instance of each equal tuple the final memo holds (Plan.final_memo)."""
@@ -211,15 +212,11 @@ class Plan:
             got = self._candidates[features] = tuple([e for needs, alts, e in self._gates if needs & features == needs and (not alts or _any_within(alts, features))])
         return got
 
-    def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
-        """The candidates as (function, entry, award of one, bit), the award holding the value
-        for this concealment (function None: an exact fan, 1)."""
-        return self._resolve(features, concealed, lang, opening)[0]
-
-    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> tuple[Any, ...]:
-        """(the candidates, the shared tables they read, those candidates filtered by what the
-        tables hold, by its bits, and the candidates as runs: for_reading) for features and
-        concealment.
+    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> Any:
+        """The entry of for_reading for features and concealment: where no candidate reads a
+        shared table, the candidates as for_reading gives them (`_ready`); else [the tables
+        (with the bits of the fans each id of a table stands for), the candidates, {the bits a
+        reading's tables hold: those candidates filtered by them, ready}].
         `prune`: less the fans a sure fan among them excludes (Plan.sure; no --explain)."""
         kept = self._pruned if prune else self._resolved
         by_key = kept.get(lang)
@@ -234,72 +231,79 @@ class Plan:
         key = (features & self.uses) << 3 | concealed << 2 | opening << 1 | wild
         got = by_key.get(key)
         if got is None:
-            entries = self.opening if opening else self.candidates(features)
-            # (the any_of fans that one of their exact alternatives makes exact on this reading)
-            sure_alts = 0
-            if not wild:
-                for e in self.exact_alt_entries:
-                    if _any_within(e.exact_alts, features):
-                        sure_alts |= e.bit
-            same = (entries, concealed, lang, wild, sure_alts)
-            resolved = self._by_candidates.get(same)
-            if resolved is None:
-                out = []
-                for e in entries:
-                    value = e.closed if concealed else e.open
-                    if value is not None:
-                        # An exact fan's bits are sufficient: no function, it counts 1.
-                        out.append((None if (e.exact and not wild) or e.bit & sure_alts else e.fn, e, e.awarded(value, 1, lang), e.bit))
-                resolved = self._by_candidates[same] = tuple(out)
-            if prune and not wild and not opening:
-                excluded = gone = 0
-                for _, e, _, _ in resolved:
-                    excluded |= e.excl_mask
-                for fn, _e, _, bit in resolved:
-                    if fn is None and bit & self.sure and not bit & excluded:
-                        gone |= self.whole_mask[bit]
-                gone &= self.prunable
-                if gone:
-                    resolved = tuple([c for c in resolved if not c[3] & gone])
-            tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
-            # ({}: the candidates filtered by the tables, by the bits they hold, with their runs)
-            # (a list: the runs are made on first use, for_reading; a plan that reads the fans
-            # found step by step never asks for them)
-            got = by_key[key] = [resolved, tables, {}, None]
+            resolved = self._candidates_of(features, concealed, lang, opening, prune, wild)
+            fns = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
+            tables = self._tables.get(fns)
+            if tables is None:
+                tables = self._tables[fns] = tuple([(t, self.table_bits[t]) for t in fns])
+            got = by_key[key] = [tables, resolved, {}] if tables else self._ready(resolved)
         return got
 
-    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False, runs: bool = False) -> Any:
+    def _candidates_of(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool, wild: bool) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
+        """The candidates as (function, entry, award of one, bit), the award holding the value
+        for this concealment (function None: an exact fan, 1)."""
+        entries = self.opening if opening else self.candidates(features)
+        # (the any_of fans that one of their exact alternatives makes exact on this reading)
+        sure_alts = 0
+        if not wild:
+            for e in self.exact_alt_entries:
+                if _any_within(e.exact_alts, features):
+                    sure_alts |= e.bit
+        same = (entries, concealed, lang, wild, sure_alts)
+        resolved = self._by_candidates.get(same)
+        if resolved is None:
+            out = []
+            for e in entries:
+                value = e.closed if concealed else e.open
+                if value is not None:
+                    # An exact fan's bits are sufficient: no function, it counts 1.
+                    out.append((None if (e.exact and not wild) or e.bit & sure_alts else e.fn, e, e.awarded(value, 1, lang), e.bit))
+            resolved = self._by_candidates[same] = tuple(out)
+        if prune and not wild and not opening:
+            excluded = gone = 0
+            for _, e, _, _ in resolved:
+                excluded |= e.excl_mask
+            for fn, _e, _, bit in resolved:
+                if fn is None and bit & self.sure and not bit & excluded:
+                    gone |= self.whole_mask[bit]
+            gone &= self.prunable
+            if gone:
+                resolved = tuple([c for c in resolved if not c[3] & gone])
+        return resolved
+
+    def _ready(self, cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[Any, ...]:
+        """Candidates as for_reading gives them: as they are for a plan whose patterns read the
+        fans found (the loop goes fan by fan), else as runs (_runs), each run one instance
+        shared by every list of candidates that has it (Plan.shared: the fewer distinct
+        objects a reading touches, the fewer a long batch finds out of the cache)."""
+        if self.reads_fans:
+            return cands
+        shared = self.shared
+        return shared(tuple([shared(run) for run in _runs(cands)]))
+
+    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False) -> Any:
         """The candidates of one reading, less the fans over a shared table that the reading's
         table does not hold (they would count 0); `prune`: less the fans a sure fan excludes
-        (_resolve). `runs`: as _runs() gives them."""
+        (_resolve). As runs (_runs) where the plan's patterns read no fans found (_ready)."""
         # (_resolve's look-up written out: a hit costs no call)
         features = ctx.features
         by_key = (self._pruned if prune else self._resolved).get(lang)
-        hit = None if by_key is None else by_key.get((features & self.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES))
-        entry = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
-        got, tables, filtered, in_runs = entry
-        if not tables:
-            if runs:
-                if in_runs is None:
-                    in_runs = entry[3] = _runs(got)
-                return in_runs
+        got = None if by_key is None else by_key.get((features & self.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES))
+        if got is None:
+            got = self._resolve(features, ctx.concealed_hand, lang, opening, prune)
+        if type(got) is tuple:  # (no shared table read)
             return got
         held = 0
-        for table in tables:
-            bits = self.table_bits[table]
+        for table, bits in got[0]:
             for pid in table(ctx):
                 held |= bits.get(pid, 0)
-        sub = filtered.get(held)
-        if sub is None:
+        filtered = got[2]
+        ready = filtered.get(held)
+        if ready is None:
             if len(filtered) > 256:
                 filtered.clear()
-            sub = filtered[held] = [tuple([c for c in got if c[1].table is None or c[1].bit & held]), None]
-        if runs:
-            in_runs = sub[1]
-            if in_runs is None:
-                in_runs = sub[1] = _runs(sub[0])
-            return in_runs
-        return sub[0]
+            ready = filtered[held] = self._ready(tuple([c for c in got[1] if c[1].table is None or c[1].bit & held]))
+        return ready
 
 
 def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int], ...]:
@@ -356,7 +360,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     found: list[Awarded] = []
     present = 0
     multi = False  # some fan counts more than once
-    for pre, bits, fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune, True):
+    for pre, bits, fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune):
         if bits:  # the exact fans before this one: the reading's bits say each counts once
             found += pre
             present |= bits
