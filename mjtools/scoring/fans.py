@@ -54,9 +54,10 @@ class Plan:
         # other (most of them) skips the ordered exclusion pass, which would remove nothing.
         self.excludes = {e.id: frozenset(e.excludes) | {p[0] for p in e.partial} for e in every if e.excludes or e.partial}
         # The same as bits, so that a reading tells whether any two of its fans exclude one
-        # another with two integer operations per fan found.
+        # another with two integer operations per fan found. (Bit 0 is none of them: the fans'
+        # loop starts from the concealment there, which Plan.final_memo's key takes too.)
         for i, e in enumerate(every):
-            e.bit = 1 << i
+            e.bit = 2 << i
         for e in every:
             for ex in (*e.excludes, *(p[0] for p in e.partial)):
                 if ex in self.by_id:
@@ -153,7 +154,7 @@ class Plan:
         self.unkeyed = (self.on_sets if self.on_sets_keys is None else 0) | (self.combine_bits if self.combine_key is None else 0)
         # (the bits a key of the fans found and the concealment takes, and the fans whose
         # presence adds to it: _final_key)
-        self.key_bits = len(every) + 1
+        self.key_bits = len(every) + 1  # (the fans' bits from bit 1, the concealment bit 0)
         self.keyed_more = self.combine_bits | self.on_sets
         # Per language (its awards are the language's): key -> (the fans kept, None where they
         # are the fans found; what was removed). A hit reads one value and two tuples, made of
@@ -306,11 +307,12 @@ class Plan:
         return ready
 
 
-def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int], ...]:
-    """Candidates as runs, each the exact fans before a fan to call (their awards and bits) and
-    that fan, the last run's fan None where exact fans end the list: the fans' loop adds a run
-    of exact fans at once, in file order."""
-    out: list[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int]] = []
+def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, Entry | None, Awarded | None, int], ...]:
+    """Candidates as runs, each the awards of the exact fans before a fan to call and that fan
+    (function, entry, award of one, bit); the last run's fan None, its bit those of every exact
+    fan among the candidates (all found): the fans' loop adds a run of exact fans at once, in
+    file order, and their bits once."""
+    out: list[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, Entry | None, Awarded | None, int]] = []
     pre: list[Awarded] = []
     bits = 0
     for fn, e, single, bit in cands:
@@ -318,10 +320,9 @@ def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], 
             pre.append(single)
             bits |= bit
         else:
-            out.append((tuple(pre), bits, fn, e, single, bit))
-            pre, bits = [], 0
-    if pre:
-        out.append((tuple(pre), bits, None, None, None, 0))
+            out.append((tuple(pre), fn, e, single, bit))
+            pre = []
+    out.append((tuple(pre), None, None, None, bits))
     return tuple(out)
 
 
@@ -358,14 +359,15 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     if plan.reads_fans:
         return _evaluate_in_step(ctx, lang, plan, opening)
     found: list[Awarded] = []
-    present = 0
+    # The fans found as bits, and the concealment in bit 0 (no fan's): Plan.final_memo's key.
+    present = ctx.concealed_hand
     multi = False  # some fan counts more than once
-    for pre, bits, fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune):
-        if bits:  # the exact fans before this one: the reading's bits say each counts once
+    for pre, fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune):
+        if pre:  # the exact fans before this one: the reading's bits say each counts once
             found += pre
-            present |= bits
         if fn is None:
-            break  # (the last run: exact fans only)
+            present |= bit  # (the last run: the bits of every exact fan)
+            break
         n = fn(ctx)
         if not n:
             continue
@@ -379,8 +381,9 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     # their counts and the combine fans' occurrences (said by the plan's one key function):
     # Plan.final_memo. Not where a fan excludes on the sets another uses, or the combine fans'
     # occurrences have no key.
-    if not present & plan.unkeyed:
-        key: Any = present << 1 | ctx.concealed_hand
+    unkeyed = plan.unkeyed
+    if not unkeyed or not present & unkeyed:
+        key: Any = present
         if multi or present & plan.keyed_more:
             key = _final_key(ctx, plan, key, found, present, multi)
         memo = plan.final_memo.get(lang)
