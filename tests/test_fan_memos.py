@@ -192,3 +192,65 @@ def test_relations_fans_by_sets_key(rid: str, monkeypatch: pytest.MonkeyPatch) -
         except MjError:
             continue
     assert checked[0] > 100
+
+
+def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shared table's value keeps the bits of its ids under the last plan that read it
+    (TableValue.bits): two plans whose fans sit at other bits (a fan deleted ahead of them),
+    reading the same values in turn, each see their own."""
+    from mjtools.patterns import combos
+    from mjtools.rules import load_path
+
+    path = tmp_path / "mcr-less.yaml"
+    path.write_text("id: mcr-less\nextends: mcr\nnames: {en: MCR less one fan, zh_hans: 少一番}\nfans:\n  big_four_winds: null\n", encoding="utf-8")
+    rules = (load("mcr"), load_path(path))
+    plans = [plan_for(rs) for rs in rules]
+    assert plans[0].table_bits[combos.relations_fans] != plans[1].table_bits[combos.relations_fans]
+    checked = [0]
+    original = scoring.evaluate_fans
+
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
+        ev = original(ctx, rs_, lang, plan_, opening, prune)
+        plan = plan_for(rs_)
+        f = ctx.features
+        entry = (plan._pruned if prune else plan._resolved)[lang][(f & plan.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (f == ALL_FEATURES)]
+        if type(entry) is list:  # (candidates that read the table)
+            bits = plan.table_bits[combos.relations_fans]
+            value = combos.relations_fans(ctx)
+            held = 0
+            for pid in value:
+                held |= bits.get(pid, 0)
+            assert value.bits_of is bits and value.bits == held, f"{ctx.hand} ({ctx.d})"
+            direct = plan._ready(tuple([c for c in entry[1] if c[1].table is None or c[1].bit & held]), lang)
+            assert plan.for_reading(ctx, lang, opening, prune) == direct
+            checked[0] += 1
+        return ev
+
+    monkeypatch.setattr(scoring, "evaluate_fans", checking)
+    rng = random.Random("table-bits")
+    for text, opts in _cases("mcr", rng, 150):
+        for rs in rules:
+            try:
+                ctx = build_context(normalize(opts, "score"), rs)
+                score(parse_hand(text), rs, ctx, text)
+            except MjError:
+                continue
+    assert checked[0] > 100
+
+
+def test_awards_by_count_are_the_entrys() -> None:
+    """The loop's award of a fan counting instances n times (fans._by_count, fans._counted)
+    is the entry's own award of that count, capped at max_count."""
+    from mjtools.scoring.fans import _by_count, _counted
+
+    for rid in ("mcr", "taiwan-16", "guangdong-cantonese"):
+        plan = plan_for(load(rid))
+        for e in plan.every:
+            value = e.closed if e.closed is not None else e.open
+            if not e.instance or value is None:
+                continue
+            single = e.awarded(value, 1, "en")
+            more = _by_count(e, single, "en")
+            for n in range(1, 20):
+                got = more[n] if n < len(more) else _counted(more, single, n, "en")
+                assert got == e.awarded(value, min(n, e.max_count) if e.max_count else n, "en"), (rid, e.id, n)

@@ -10,7 +10,7 @@ from functools import partial
 from types import FunctionType
 from typing import Any
 
-from mjtools.patterns import EXACT, HELD_IN, INSTANCES, INSTANCES_KEY, NEEDS, NEEDS_OF, READS_FANS, TABLES, placement_of, registry
+from mjtools.patterns import EXACT, HELD_IN, INSTANCES, INSTANCES_KEY, NEEDS, NEEDS_OF, READS_FANS, TABLES, TableValue, placement_of, registry
 from mjtools.patterns.ctx import Ctx
 from mjtools.patterns.features import BIT, SUIT_COUNT_BITS, situation_bit
 
@@ -156,7 +156,7 @@ def is_exact(spec: Any, counted: bool = True) -> bool:
     return False
 
 
-def table_of(spec: Any) -> Callable[[Ctx], Mapping[str, Any]] | None:
+def table_of(spec: Any) -> Callable[[Ctx], TableValue] | None:
     """For a spec that is one pattern without parameters, the shared table of the reading
     that holds the pattern's id whenever it occurs (`patterns.TABLES`), if it has one."""
     registry()
@@ -165,7 +165,7 @@ def table_of(spec: Any) -> Callable[[Ctx], Mapping[str, Any]] | None:
     return TABLES.get(spec) if isinstance(spec, str) else None
 
 
-def held_in_of(spec: Any) -> Callable[[Ctx], Mapping[str, Any]] | None:
+def held_in_of(spec: Any) -> Callable[[Ctx], TableValue] | None:
     """For a spec that is one pattern without parameters, the table that holds its id whenever
     it occurs though it is not read from it (`patterns.HELD_IN`), if any."""
     registry()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Any
 
-from mjtools.patterns import PLACEMENT
+from mjtools.patterns import PLACEMENT, TableValue
 from mjtools.patterns.ctx import Ctx
 from mjtools.patterns.features import ALL_FEATURES, BIT
 from mjtools.rules.model import Ruleset
@@ -125,7 +125,7 @@ class Plan:
         # The fans over a shared table (the set combinations of combos.relations): per table,
         # the bits of the fans each id of it stands for. A reading reads each table once and
         # evaluates only the fans whose id it holds.
-        self.table_bits: dict[Callable[[Ctx], Mapping[str, Any]], dict[str, int]] = {}
+        self.table_bits: dict[Callable[[Ctx], TableValue], dict[str, int]] = {}
         # A pattern a table read for other fans holds whenever it occurs (patterns.HELD_IN) is
         # filtered by it too, where the plan reads that table anyway.
         read = {e.table for e in every if e.table is not None}
@@ -162,7 +162,7 @@ class Plan:
         # reading touches, the fewer of them a long batch finds out of the cache.
         self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...]]]] = {}
         self._shared: dict[tuple, tuple] = {}
-        self._tables: dict[tuple, tuple[tuple[Callable[[Ctx], Mapping[str, Any]], dict[str, int]], ...]] = {}  # (_resolve)
+        self._tables: dict[tuple, tuple[tuple[Callable[[Ctx], TableValue], dict[str, int]], ...]] = {}  # (_resolve)
 
     def shared(self, t: tuple) -> tuple:
         """One instance of each equal tuple the final memo holds (Plan.final_memo)."""
@@ -237,7 +237,7 @@ class Plan:
             tables = self._tables.get(fns)
             if tables is None:
                 tables = self._tables[fns] = tuple([(t, self.table_bits[t]) for t in fns])
-            got = by_key[key] = [tables, resolved, {}] if tables else self._ready(resolved)
+            got = by_key[key] = [tables, resolved, {}] if tables else self._ready(resolved, lang)
         return got
 
     def _candidates_of(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool, wild: bool) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
@@ -272,7 +272,7 @@ class Plan:
                 resolved = tuple([c for c in resolved if not c[3] & gone])
         return resolved
 
-    def _ready(self, cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[Any, ...]:
+    def _ready(self, cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str) -> tuple[Any, ...]:
         """Candidates as for_reading gives them: as they are for a plan whose patterns read the
         fans found (the loop goes fan by fan), else as runs (_runs), each run one instance
         shared by every list of candidates that has it (Plan.shared: the fewer distinct
@@ -280,7 +280,7 @@ class Plan:
         if self.reads_fans:
             return cands
         shared = self.shared
-        return shared(tuple([shared(run) for run in _runs(cands)]))
+        return shared(tuple([shared(run) for run in _runs(cands, lang)]))
 
     def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False) -> Any:
         """The candidates of one reading, less the fans over a shared table that the reading's
@@ -296,23 +296,29 @@ class Plan:
             return got
         held = 0
         for table, bits in got[0]:
-            for pid in table(ctx):
-                held |= bits.get(pid, 0)
+            value = table(ctx)
+            if value.bits_of is not bits:  # (a value this plan has not read: its ids' bits)
+                mine = 0
+                for pid in value:
+                    mine |= bits.get(pid, 0)
+                value.bits_of, value.bits = bits, mine
+            held = held | value.bits if held else value.bits
         filtered = got[2]
         ready = filtered.get(held)
         if ready is None:
             if len(filtered) > 256:
                 filtered.clear()
-            ready = filtered[held] = self._ready(tuple([c for c in got[1] if c[1].table is None or c[1].bit & held]))
+            ready = filtered[held] = self._ready(tuple([c for c in got[1] if c[1].table is None or c[1].bit & held]), lang)
         return ready
 
 
-def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, Entry | None, Awarded | None, int], ...]:
+def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str) -> tuple[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, tuple[Any, ...] | None, Awarded | None, int], ...]:
     """Candidates as runs, each the awards of the exact fans before a fan to call and that fan
-    (function, entry, award of one, bit); the last run's fan None, its bit those of every exact
-    fan among the candidates (all found): the fans' loop adds a run of exact fans at once, in
-    file order, and their bits once."""
-    out: list[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, Entry | None, Awarded | None, int]] = []
+    (function, its awards by count where it counts instances (`_by_count`), award of one,
+    bit); the last run's fan None, its bit those of every exact fan among the candidates (all
+    found): the fans' loop adds a run of exact fans at once, in file order, and their bits
+    once."""
+    out: list[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, tuple[Any, ...] | None, Awarded | None, int]] = []
     pre: list[Awarded] = []
     bits = 0
     for fn, e, single, bit in cands:
@@ -320,10 +326,28 @@ def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], 
             pre.append(single)
             bits |= bit
         else:
-            out.append((tuple(pre), fn, e, single, bit))
+            out.append((tuple(pre), fn, _by_count(e, single, lang) if e.instance else None, single, bit))
             pre = []
     out.append((tuple(pre), None, None, None, bits))
     return tuple(out)
+
+
+# The counts a fan counting instances has its awards made for ahead (the loop's common counts:
+# flowers, pungs, kongs); a fan with a max_count has them up to it.
+_COUNTS_AHEAD = 8
+
+
+def _by_count(e: Entry, single: Awarded, lang: str) -> tuple[Any, ...]:
+    """(the entry, then its award of each count from 1: the count capped at max_count, which
+    the last one is), for the value and language of `single`."""
+    top = e.max_count or _COUNTS_AHEAD
+    return (e, *[e.awarded(single.value, n, lang) for n in range(1, top + 1)])
+
+
+def _counted(more: tuple[Any, ...], single: Awarded, n: int, lang: str) -> Awarded:
+    """The award of count n past the ones `_by_count` made."""
+    e: Entry = more[0]
+    return more[-1] if e.max_count else e.awarded(single.value, n, lang)
 
 
 def _union(bits: tuple[int, ...]) -> int:
@@ -362,7 +386,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     # The fans found as bits, and the concealment in bit 0 (no fan's): Plan.final_memo's key.
     present = ctx.concealed_hand
     multi = False  # some fan counts more than once
-    for pre, fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune):
+    for pre, fn, more, single, bit in plan.for_reading(ctx, lang, opening, prune):
         if pre:  # the exact fans before this one: the reading's bits say each counts once
             found += pre
         if fn is None:
@@ -371,8 +395,8 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         n = fn(ctx)
         if not n:
             continue
-        if n != 1 and e.instance:  # type: ignore[union-attr]
-            single = e.awarded(single.value, min(n, e.max_count) if e.max_count else n, lang)  # type: ignore[union-attr]
+        if n != 1 and more is not None:  # (a fan counting instances: its award of n)
+            single = more[n] if n < len(more) else _counted(more, single, n, lang)
             multi = True
         found.append(single)
         present |= bit
@@ -447,7 +471,7 @@ def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluat
     is kept up to date fan by fan."""
     found: list[Awarded] = []
     combos: list[tuple[Awarded, Entry]] = []  # the fans counted under the account-once principle
-    awarded = ctx.awarded
+    awarded = ctx._awarded  # (ctx.awarded without its property: nothing is left pending here)
     flags = present = excl = 0
     multi = False
     for fn, e, single, bit in plan.for_reading(ctx, lang, opening):
