@@ -213,15 +213,16 @@ def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch
         ev = original(ctx, rs_, lang, plan_, opening, prune)
         plan = plan_for(rs_)
         f = ctx.features
-        entry = (plan._pruned if prune else plan._resolved)[lang][(f & plan.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (f == ALL_FEATURES)]
-        if type(entry) is list:  # (candidates that read the table)
+        entry = (plan._pruned if prune else plan._resolved)[lang][(f & plan.uses) << plan.key_shift | (ctx.concealed_hand << 2 | opening << 1 | (f == ALL_FEATURES)) << plan.held_width]
+        if type(entry) is list:  # (candidates that read the table: the tables)
             bits = plan.table_bits[combos.relations_fans]
             value = combos.relations_fans(ctx)
             held = 0
             for pid in value:
                 held |= bits.get(pid, 0)
             assert value.bits_of is bits and value.bits == held, f"{ctx.hand} ({ctx.d})"
-            direct = plan._ready(tuple([c for c in entry[1] if c[1].table is None or c[1].bit & held]), lang)
+            cands = plan._candidates_of(f, ctx.concealed_hand, lang, opening, prune, f == ALL_FEATURES)
+            direct = plan._ready(tuple([c for c in cands if c[1].table is None or c[1].held_bit & held]), lang)
             assert plan.for_reading(ctx, lang, opening, prune) == direct
             checked[0] += 1
         return ev

@@ -123,8 +123,9 @@ class Plan:
         self.combine_key = keys.pop() if len(keys) == 1 else None
         self.combined_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
         # The fans over a shared table (the set combinations of combos.relations): per table,
-        # the bits of the fans each id of it stands for. A reading reads each table once and
-        # evaluates only the fans whose id it holds.
+        # a bit for each id of it that fans stand for (one bit per id over all tables, from bit
+        # 0: a reading's ids held make a short integer). A reading reads each table once and
+        # evaluates only the fans whose id it holds (Entry.held_bit).
         self.table_bits: dict[Callable[[Ctx], TableValue], dict[str, int]] = {}
         # A pattern a table read for other fans holds whenever it occurs (patterns.HELD_IN) is
         # filtered by it too, where the plan reads that table anyway.
@@ -133,11 +134,17 @@ class Plan:
             held_in = held_in_of(rs.fans[e.id]["pattern"])
             if e.table is None and not e.alts and not e.exact and held_in in read:
                 e.table = held_in
+        held_bits = 0
         for e in every:
             if e.table is not None:
                 bits = self.table_bits.setdefault(e.table, {})
                 pid = pattern_id(rs.fans[e.id]["pattern"])
-                bits[pid] = bits.get(pid, 0) | e.bit
+                if pid not in bits:
+                    bits[pid] = 1 << held_bits
+                    held_bits += 1
+                e.held_bit = bits[pid]
+        self.held_width = held_bits
+        self.key_shift = held_bits + 3  # (_resolve's key)
         # Every pass after the fans of a reading, remembered together (evaluate_fans): keyed by
         # the fans found and the concealment (one integer), with their counts where one counts
         # more than once and the combine fans' occurrences (the plan's one key function) where
@@ -162,7 +169,7 @@ class Plan:
         # reading touches, the fewer of them a long batch finds out of the cache.
         self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...]]]] = {}
         self._shared: dict[tuple, tuple] = {}
-        self._tables: dict[tuple, tuple[tuple[Callable[[Ctx], TableValue], dict[str, int]], ...]] = {}  # (_resolve)
+        self._tables: dict[tuple, list[tuple[Callable[[Ctx], TableValue], dict[str, int]]]] = {}  # (_resolve)
 
     def shared(self, t: tuple) -> tuple:
         """One instance of each equal tuple the final memo holds (Plan.final_memo)."""
@@ -214,11 +221,13 @@ class Plan:
         return got
 
     def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> Any:
-        """The entry of for_reading for features and concealment: where no candidate reads a
-        shared table, the candidates as for_reading gives them (`_ready`); else [the tables
-        (with the bits of the fans each id of a table stands for), the candidates, {the bits a
-        reading's tables hold: those candidates filtered by them, ready}].
-        `prune`: less the fans a sure fan among them excludes (Plan.sure; no --explain)."""
+        """The entry of for_reading for features and concealment (by_key, by the key worked
+        out below): where no candidate reads a shared table, the candidates as
+        for_reading gives them (`_ready`); else a list of the tables they read, each with the
+        bits of its ids (Plan.table_bits; one list shared by every entry reading those tables),
+        and the candidates filtered by what a reading's tables hold are kept by that key and
+        the ids' bits (_held_ready). `prune`: less the fans a sure fan among them excludes
+        (Plan.sure; no --explain)."""
         kept = self._pruned if prune else self._resolved
         by_key = kept.get(lang)
         if by_key is None:
@@ -227,18 +236,33 @@ class Plan:
         # them all, the same set as every used bit); a wildcard reading calls every fan, the
         # exact ones too (its bits say nothing).
         wild = features == ALL_FEATURES
-        # (8x + 4c + 2o + w written with shifts: multiplying a long integer costs several
-        # times a shift)
-        key = (features & self.uses) << 3 | concealed << 2 | opening << 1 | wild
+        # The features used, then the concealment, the opening and the wildcard flags, then
+        # room for the ids a reading's tables hold (held_width bits: _held_ready's key is this
+        # one or-ed with them). (Written with shifts, the flags or-ed while the integer is
+        # short: each operation on a long integer makes a new one.)
+        key = (features & self.uses) << self.key_shift | (concealed << 2 | opening << 1 | wild) << self.held_width
         got = by_key.get(key)
         if got is None:
             resolved = self._candidates_of(features, concealed, lang, opening, prune, wild)
             fns = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
             tables = self._tables.get(fns)
             if tables is None:
-                tables = self._tables[fns] = tuple([(t, self.table_bits[t]) for t in fns])
-            got = by_key[key] = [tables, resolved, {}] if tables else self._ready(resolved, lang)
+                tables = self._tables[fns] = [(t, self.table_bits[t]) for t in fns]
+            got = by_key[key] = tables if tables else self._ready(resolved, lang)
         return got
+
+    def _held_ready(self, ctx: Ctx, lang: str, opening: bool, prune: bool, key: int, held: int) -> tuple[Any, ...]:
+        """The candidates of a reading (by_key's key, `key`) less the fans over a shared table
+        whose id the reading's tables do not hold (`held`, their bits), ready (_ready): kept in
+        by_key[-1] by `key | held` (no key of by_key is negative)."""
+        features = ctx.features
+        cands = self._candidates_of(features, ctx.concealed_hand, lang, opening, prune, features == ALL_FEATURES)
+        ready = self._ready(tuple([c for c in cands if c[1].table is None or c[1].held_bit & held]), lang)
+        by_held = (self._pruned if prune else self._resolved)[lang].setdefault(-1, {})
+        if len(by_held) > 8192:
+            by_held.clear()
+        by_held[key | held] = ready
+        return ready
 
     def _candidates_of(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool, wild: bool) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
         """The candidates as (function, entry, award of one, bit), the award holding the value
@@ -289,13 +313,15 @@ class Plan:
         # (_resolve's look-up written out: a hit costs no call)
         features = ctx.features
         by_key = (self._pruned if prune else self._resolved).get(lang)
-        got = None if by_key is None else by_key.get((features & self.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES))
+        key = (features & self.uses) << self.key_shift | (ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES)) << self.held_width
+        got = None if by_key is None else by_key.get(key)
         if got is None:
             got = self._resolve(features, ctx.concealed_hand, lang, opening, prune)
+            by_key = (self._pruned if prune else self._resolved)[lang]
         if type(got) is tuple:  # (no shared table read)
             return got
         held = 0
-        for table, bits in got[0]:
+        for table, bits in got:
             value = table(ctx)
             if value.bits_of is not bits:  # (a value this plan has not read: its ids' bits)
                 mine = 0
@@ -303,12 +329,11 @@ class Plan:
                     mine |= bits.get(pid, 0)
                 value.bits_of, value.bits = bits, mine
             held = held | value.bits if held else value.bits
-        filtered = got[2]
-        ready = filtered.get(held)
+        # (one look-up by the entry's key and the ids held, with no object per entry between)
+        by_held = by_key.get(-1)
+        ready = None if by_held is None else by_held.get(key | held)
         if ready is None:
-            if len(filtered) > 256:
-                filtered.clear()
-            ready = filtered[held] = self._ready(tuple([c for c in got[1] if c[1].table is None or c[1].bit & held]), lang)
+            ready = self._held_ready(ctx, lang, opening, prune, key, held)
         return ready
 
 
