@@ -106,12 +106,12 @@ class Plan:
         self.whole_mask = {e.bit: sum(self.by_id[x].bit for x in e.excludes if x in self.by_id) for e in every}
         self._candidates: dict[int, tuple[Entry, ...]] = {}
         self._gates = tuple((e.needs, e.alts, e) for e in self.entries)
-        # What a reading evaluates, by language and (features, concealment): each candidate
-        # with its value for this concealment resolved (a fan without one is left out) and
-        # its single award made, so the common count of 1 costs no lookup; with the shared
-        # tables those candidates read. A batch meets new bit patterns on a third of its
-        # readings, and many of them give a set of candidates seen before: the resolved tuples
-        # are also kept by (candidates, concealment, language).
+        # What a reading evaluates, by language and (features, concealment, the ids its shared
+        # tables hold: for_reading's key): each candidate with its value for this concealment
+        # resolved (a fan without one is left out) and its single award made, so the common
+        # count of 1 costs no lookup, ready (_ready). A batch meets new bit patterns on a third
+        # of its readings, and many of them give a set of candidates seen before: the resolved
+        # tuples are also kept by (candidates, concealment, language).
         self._resolved: dict[str, dict[int, tuple[Any, ...]]] = {}
         self._pruned: dict[str, dict[int, Any]] = {}  # the same, pruned (_resolve's `prune`)
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
@@ -144,7 +144,8 @@ class Plan:
                     held_bits += 1
                 e.held_bit = bits[pid]
         self.held_width = held_bits
-        self.key_shift = held_bits + 3  # (_resolve's key)
+        self.key_shift = held_bits + 3  # (for_reading's key)
+        self.tables = tuple(self.table_bits.items())
         # Every pass after the fans of a reading, remembered together (evaluate_fans): keyed by
         # the fans found and the concealment (one integer), with their counts where one counts
         # more than once and the combine fans' occurrences (the plan's one key function) where
@@ -169,7 +170,6 @@ class Plan:
         # reading touches, the fewer of them a long batch finds out of the cache.
         self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...]]]] = {}
         self._shared: dict[tuple, tuple] = {}
-        self._tables: dict[tuple, list[tuple[Callable[[Ctx], TableValue], dict[str, int]]]] = {}  # (_resolve)
 
     def shared(self, t: tuple) -> tuple:
         """One instance of each equal tuple the final memo holds (Plan.final_memo)."""
@@ -220,49 +220,24 @@ class Plan:
             got = self._candidates[features] = tuple([e for needs, alts, e in self._gates if needs & features == needs and (not alts or _any_within(alts, features))])
         return got
 
-    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> Any:
-        """The entry of for_reading for features and concealment (by_key, by the key worked
-        out below): where no candidate reads a shared table, the candidates as
-        for_reading gives them (`_ready`); else a list of the tables they read, each with the
-        bits of its ids (Plan.table_bits; one list shared by every entry reading those tables),
-        and the candidates filtered by what a reading's tables hold are kept by that key and
-        the ids' bits (_held_ready). `prune`: less the fans a sure fan among them excludes
-        (Plan.sure; no --explain)."""
+    def _resolve(self, ctx: Ctx, key: int, held: int, lang: str, opening: bool, prune: bool) -> tuple[Any, ...]:
+        """for_reading's answer for its key, worked out and kept: the candidates less the fans
+        over a shared table whose id the reading's tables do not hold (`held`), ready
+        (_ready). `prune`: less the fans a sure fan among them excludes (Plan.sure; no
+        --explain)."""
         kept = self._pruned if prune else self._resolved
         by_key = kept.get(lang)
         if by_key is None:
             by_key = kept[lang] = {}
-        # Only the bits some fan needs decide the candidates (a wildcard reading's -1 keeps
-        # them all, the same set as every used bit); a wildcard reading calls every fan, the
-        # exact ones too (its bits say nothing).
-        wild = features == ALL_FEATURES
-        # The features used, then the concealment, the opening and the wildcard flags, then
-        # room for the ids a reading's tables hold (held_width bits: _held_ready's key is this
-        # one or-ed with them). (Written with shifts, the flags or-ed while the integer is
-        # short: each operation on a long integer makes a new one.)
-        key = (features & self.uses) << self.key_shift | (concealed << 2 | opening << 1 | wild) << self.held_width
-        got = by_key.get(key)
-        if got is None:
-            resolved = self._candidates_of(features, concealed, lang, opening, prune, wild)
-            fns = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
-            tables = self._tables.get(fns)
-            if tables is None:
-                tables = self._tables[fns] = [(t, self.table_bits[t]) for t in fns]
-            got = by_key[key] = tables if tables else self._ready(resolved, lang)
-        return got
-
-    def _held_ready(self, ctx: Ctx, lang: str, opening: bool, prune: bool, key: int, held: int) -> tuple[Any, ...]:
-        """The candidates of a reading (by_key's key, `key`) less the fans over a shared table
-        whose id the reading's tables do not hold (`held`, their bits), ready (_ready): kept in
-        by_key[-1] by `key | held` (no key of by_key is negative)."""
         features = ctx.features
+        # (a wildcard reading calls every fan, the exact ones too: its bits say nothing)
         cands = self._candidates_of(features, ctx.concealed_hand, lang, opening, prune, features == ALL_FEATURES)
-        ready = self._ready(tuple([c for c in cands if c[1].table is None or c[1].held_bit & held]), lang)
-        by_held = (self._pruned if prune else self._resolved)[lang].setdefault(-1, {})
-        if len(by_held) > 8192:
-            by_held.clear()
-        by_held[key | held] = ready
-        return ready
+        if self.tables:
+            cands = tuple([c for c in cands if c[1].table is None or c[1].held_bit & held])
+        if len(by_key) > 16384:
+            by_key.clear()
+        got = by_key[key] = self._ready(cands, lang)
+        return got
 
     def _candidates_of(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool, wild: bool) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
         """The candidates as (function, entry, award of one, bit), the award holding the value
@@ -310,31 +285,29 @@ class Plan:
         """The candidates of one reading, less the fans over a shared table that the reading's
         table does not hold (they would count 0); `prune`: less the fans a sure fan excludes
         (_resolve). As runs (_runs) where the plan's patterns read no fans found (_ready)."""
-        # (_resolve's look-up written out: a hit costs no call)
         features = ctx.features
-        by_key = (self._pruned if prune else self._resolved).get(lang)
+        # The key: the features some fan needs (a wildcard reading's -1 keeps them all, the
+        # same set as every used bit), the concealment, the opening and the wildcard flags,
+        # then the ids the reading's tables hold (held_width bits, from bit 0; every table of
+        # the plan is read, most readings need it). (Written with shifts, the flags or-ed
+        # while the integer is short: each operation on a long integer makes a new one.)
         key = (features & self.uses) << self.key_shift | (ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES)) << self.held_width
-        got = None if by_key is None else by_key.get(key)
-        if got is None:
-            got = self._resolve(features, ctx.concealed_hand, lang, opening, prune)
-            by_key = (self._pruned if prune else self._resolved)[lang]
-        if type(got) is tuple:  # (no shared table read)
-            return got
         held = 0
-        for table, bits in got:
+        for table, bits in self.tables:
             value = table(ctx)
             if value.bits_of is not bits:  # (a value this plan has not read: its ids' bits)
                 mine = 0
                 for pid in value:
                     mine |= bits.get(pid, 0)
                 value.bits_of, value.bits = bits, mine
-            held = held | value.bits if held else value.bits
-        # (one look-up by the entry's key and the ids held, with no object per entry between)
-        by_held = by_key.get(-1)
-        ready = None if by_held is None else by_held.get(key | held)
-        if ready is None:
-            ready = self._held_ready(ctx, lang, opening, prune, key, held)
-        return ready
+            held |= value.bits
+        if held:
+            key |= held
+        by_key = (self._pruned if prune else self._resolved).get(lang)
+        got = None if by_key is None else by_key.get(key)
+        if got is None:
+            got = self._resolve(ctx, key, held, lang, opening, prune)
+        return got
 
 
 def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str) -> tuple[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, tuple[Any, ...] | None, Awarded | None, int], ...]:
