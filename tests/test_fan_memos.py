@@ -60,7 +60,7 @@ def test_final_memo_equals_the_passes(rid: str, monkeypatch: pytest.MonkeyPatch)
             except MjError:
                 continue
             cases.append((text, c))
-    seen = {"readings": 0, "hits": 0, "on_sets": 0}
+    seen = {"readings": 0, "hits": 0, "on_sets": 0, "totals": 0}
     original = scoring.evaluate_fans
 
     def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
@@ -78,6 +78,9 @@ def test_final_memo_equals_the_passes(rid: str, monkeypatch: pytest.MonkeyPatch)
         finally:
             plan.unkeyed = unkeyed
         assert _shown(ev) == _shown(ev2), f"{rid}: {ctx.hand} ({ctx.d})"
+        # Evaluation.total, where the fans stage gives it (every reading Plan.final_memo takes)
+        assert ev.total is None or ev.total == sum(a.value * a.count for a in ev.fans), f"{rid}: {ctx.hand} ({ctx.d})"
+        seen["totals"] += ev.total is not None
         assert dict(ctx.awarded) == dict(direct.awarded), f"{rid}: {ctx.hand} ({ctx.d})"
         if ctx.features != ALL_FEATURES and plan.on_sets and any(plan.by_id[a.id].bit & plan.on_sets for a in ev2.fans + [plan.by_id[x] for x, _ in ev2.excluded if x in plan.by_id]):
             seen["on_sets"] += 1
@@ -86,7 +89,7 @@ def test_final_memo_equals_the_passes(rid: str, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(scoring, "evaluate_fans", checking)
     for text, ctx in cases:
         score(parse_hand(text), rs, ctx, text)
-    assert seen["readings"] > 40 and seen["hits"] > seen["readings"] // 2, seen
+    assert seen["readings"] > 40 and seen["hits"] > seen["readings"] // 2 and seen["totals"] >= seen["hits"], seen
     if rid == "mcr":
         assert plan.on_sets_keys and seen["on_sets"] > 3, seen  # (圈风刻 / 门风刻 over 幺九刻)
 

@@ -165,10 +165,10 @@ class Plan:
         self.key_bits = len(every) + 1  # (the fans' bits from bit 1, the concealment bit 0)
         self.keyed_more = self.combine_bits | self.on_sets
         # Per language (its awards are the language's): key -> (the fans kept, None where they
-        # are the fans found; what was removed). A hit reads one value and two tuples, made of
+        # are the fans found; what was removed; their total). A hit reads one value and two tuples, made of
         # objects many values share (the awards, Plan.shared): the fewer distinct objects a
         # reading touches, the fewer of them a long batch finds out of the cache.
-        self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...]]]] = {}
+        self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...], float]]] = {}
         self._shared: dict[tuple, tuple] = {}
 
     def shared(self, t: tuple) -> tuple:
@@ -183,11 +183,16 @@ class Plan:
 
     def remember_final(self, key: Any, lang: str, found: list[Awarded], ev: Evaluation) -> None:
         """final_memo[lang][key] from a reading's fans found and its evaluation: the fans kept
-        (None where they are the fans found) and what was removed, as shared tuples."""
+        (None where they are the fans found) and what was removed, as shared tuples, and their
+        total (Evaluation.total, given to `ev` too)."""
         kept = ev.fans
         shared = self.shared
+        total = 0
+        for a in kept:
+            total += a.value * a.count
+        ev.total = total
         # (the same awards: list == tests identity first)
-        value = (None if kept is found or kept == found else shared(tuple(kept)), shared(tuple([shared(x) for x in ev.excluded])))
+        value = (None if kept is found or kept == found else shared(tuple(kept)), shared(tuple([shared(x) for x in ev.excluded])), total)
         memo = self.final_memo.get(lang)
         if memo is None:
             memo = self.final_memo[lang] = {}
@@ -412,8 +417,8 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         got = None if memo is None else memo.get(key)
         if got is not None:
             ctx._found = found  # (ctx.awarded, made on first read)
-            kept, gone = got
-            return Evaluation(ctx.d, found if kept is None else [*kept], [*gone], None, ctx)
+            kept, gone, total = got
+            return Evaluation(ctx.d, found if kept is None else [*kept], [*gone], None, ctx, total)
         ev = _all_passes(ctx, plan, lang, found, present, multi, True)
         plan.remember_final(key, lang, found, ev)
         return ev
