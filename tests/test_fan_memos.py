@@ -242,9 +242,9 @@ def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch
 
 
 def test_awards_by_count_are_the_entrys() -> None:
-    """The loop's award of a fan counting instances n times (fans._by_count, fans._counted)
+    """The loop's award of a fan counting instances n times (Plan._by_count, fans._counted)
     is the entry's own award of that count, capped at max_count."""
-    from mjtools.scoring.fans import _by_count, _counted
+    from mjtools.scoring.fans import _counted
 
     for rid in ("mcr", "taiwan-16", "guangdong-cantonese"):
         plan = plan_for(load(rid))
@@ -253,7 +253,8 @@ def test_awards_by_count_are_the_entrys() -> None:
             if not e.instance or value is None:
                 continue
             single = e.awarded(value, 1, "en")
-            more = _by_count(e, single, "en")
+            more = plan._by_count(e, single, "en")
+            assert plan._by_count(e, single, "en") is more and more[1] is single
             for n in range(1, 20):
                 got = more[n] if n < len(more) else _counted(more, single, n, "en")
                 assert got == e.awarded(value, min(n, e.max_count) if e.max_count else n, "en"), (rid, e.id, n)

@@ -165,14 +165,20 @@ class Plan:
         self.key_bits = len(every) + 1  # (the fans' bits from bit 1, the concealment bit 0)
         self.keyed_more = self.combine_bits | self.on_sets
         # Per language (its awards are the language's): key -> (the fans kept, None where they
-        # are the fans found; what was removed; their total). A hit reads one value and two tuples, made of
-        # objects many values share (the awards, Plan.shared): the fewer distinct objects a
-        # reading touches, the fewer of them a long batch finds out of the cache.
+        # are the fans found; what was removed, a shared tuple (Plan.shared); their total). A
+        # hit reads one value and two tuples of objects many values share (the awards, the
+        # exclusions): the fewer distinct objects a reading touches, the fewer of them a long
+        # batch finds out of the cache.
         self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...], float]]] = {}
         self._shared: dict[tuple, tuple] = {}
+        # The runs of the candidates (_ready), each one instance for every list of candidates
+        # that has it, kept by the identities of what they hold (_one); the awards by count of
+        # a fan counting instances (_by_count), by its award of one.
+        self._same: dict[tuple[int, ...], tuple] = {}
+        self._counts: dict[int, tuple[Any, ...]] = {}
 
     def shared(self, t: tuple) -> tuple:
-        """One instance of each equal tuple the final memo holds (Plan.final_memo)."""
+        """One instance of each equal tuple of strings the final memo holds (Plan.final_memo)."""
         pool = self._shared
         got = pool.get(t)
         if got is None:
@@ -181,10 +187,34 @@ class Plan:
             got = pool[t] = t
         return got
 
+    def _one(self, t: tuple, key: tuple[int, ...]) -> tuple:
+        """One instance of `t` for each `key`, the identities of the objects `t` holds (ints by
+        value): no award is hashed, which costs a Python call. (`t` keeps the objects alive, so
+        no identity in a key is another object's while the key is kept.)"""
+        pool = self._same
+        got = pool.get(key)
+        if got is None:
+            if len(pool) > 16384:
+                pool.clear()
+            got = pool[key] = t
+        return got
+
+    def _by_count(self, e: Entry, single: Awarded, lang: str) -> tuple[Any, ...]:
+        """(the entry, then its award of each count from 1, capped at max_count, which the last
+        one is), for the value and language of `single` (its award of one, which it holds);
+        made once per award of one."""
+        got = self._counts.get(id(single))
+        if got is None:
+            top = e.max_count or _COUNTS_AHEAD
+            if len(self._counts) > 4096:
+                self._counts.clear()
+            got = self._counts[id(single)] = (e, single, *[e.awarded(single.value, n, lang) for n in range(2, top + 1)])
+        return got
+
     def remember_final(self, key: Any, lang: str, found: list[Awarded], ev: Evaluation) -> None:
         """final_memo[lang][key] from a reading's fans found and its evaluation: the fans kept
-        (None where they are the fans found) and what was removed, as shared tuples, and their
-        total (Evaluation.total, given to `ev` too)."""
+        (None where they are the fans found), what was removed (a shared tuple) and their total
+        (Evaluation.total, given to `ev` too)."""
         kept = ev.fans
         shared = self.shared
         total = 0
@@ -192,13 +222,13 @@ class Plan:
             total += a.value * a.count
         ev.total = total
         # (the same awards: list == tests identity first)
-        value = (None if kept is found or kept == found else shared(tuple(kept)), shared(tuple([shared(x) for x in ev.excluded])), total)
+        value = (None if kept is found or kept == found else tuple(kept), shared(tuple([shared(x) for x in ev.excluded])), total)
         memo = self.final_memo.get(lang)
         if memo is None:
             memo = self.final_memo[lang] = {}
         elif len(memo) > 8192:
             memo.clear()
-        memo[key] = shared(value)
+        memo[key] = value
 
     def info_of(self, present: int) -> tuple[int, int, tuple[tuple[int, Entry], ...]]:
         """found_info[present], worked out on first use."""
@@ -279,12 +309,16 @@ class Plan:
     def _ready(self, cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str) -> tuple[Any, ...]:
         """Candidates as for_reading gives them: as they are for a plan whose patterns read the
         fans found (the loop goes fan by fan), else as runs (_runs), each run one instance
-        shared by every list of candidates that has it (Plan.shared: the fewer distinct
-        objects a reading touches, the fewer a long batch finds out of the cache)."""
+        shared by every list of candidates that has it (Plan._one: the fewer distinct objects
+        a reading touches, the fewer a long batch finds out of the cache)."""
         if self.reads_fans:
             return cands
-        shared = self.shared
-        return shared(tuple([shared(run) for run in _runs(cands, lang)]))
+        one = self._one
+        runs = []
+        for pre, fn, more, single, bit in _runs(cands, lang, self._by_count):
+            pre = one(pre, tuple(map(id, pre)))
+            runs.append(one((pre, fn, more, single, bit), (id(pre), id(fn), id(more), id(single), bit)))
+        return one(tuple(runs), tuple(map(id, runs)))
 
     def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False) -> Any:
         """The candidates of one reading, less the fans over a shared table that the reading's
@@ -315,9 +349,9 @@ class Plan:
         return got
 
 
-def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str) -> tuple[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, tuple[Any, ...] | None, Awarded | None, int], ...]:
+def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str, by_count: Callable[[Entry, Awarded, str], tuple[Any, ...]]) -> tuple[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, tuple[Any, ...] | None, Awarded | None, int], ...]:
     """Candidates as runs, each the awards of the exact fans before a fan to call and that fan
-    (function, its awards by count where it counts instances (`_by_count`), award of one,
+    (function, its awards by count where it counts instances (`by_count`), award of one,
     bit); the last run's fan None, its bit those of every exact fan among the candidates (all
     found): the fans' loop adds a run of exact fans at once, in file order, and their bits
     once."""
@@ -329,7 +363,7 @@ def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], 
             pre.append(single)
             bits |= bit
         else:
-            out.append((tuple(pre), fn, _by_count(e, single, lang) if e.instance else None, single, bit))
+            out.append((tuple(pre), fn, by_count(e, single, lang) if e.instance else None, single, bit))
             pre = []
     out.append((tuple(pre), None, None, None, bits))
     return tuple(out)
@@ -340,15 +374,8 @@ def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], 
 _COUNTS_AHEAD = 8
 
 
-def _by_count(e: Entry, single: Awarded, lang: str) -> tuple[Any, ...]:
-    """(the entry, then its award of each count from 1: the count capped at max_count, which
-    the last one is), for the value and language of `single`."""
-    top = e.max_count or _COUNTS_AHEAD
-    return (e, *[e.awarded(single.value, n, lang) for n in range(1, top + 1)])
-
-
 def _counted(more: tuple[Any, ...], single: Awarded, n: int, lang: str) -> Awarded:
-    """The award of count n past the ones `_by_count` made."""
+    """The award of count n past the ones Plan._by_count made."""
     e: Entry = more[0]
     return more[-1] if e.max_count else e.awarded(single.value, n, lang)
 
