@@ -224,7 +224,7 @@ def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch
             assert value.bits_of is bits and value.bits == held, f"{ctx.hand} ({ctx.d})"
             f = ctx.features
             cands = plan._candidates_of(f, ctx.concealed_hand, lang, opening, prune, False)
-            direct = plan._ready(tuple([c for c in cands if c[1].table is None or c[1].held_bit & held]), lang)
+            direct = plan._ready(tuple([c for c in cands if c[1].table is None or c[1].held_bit & held]), lang, ctx.concealed_hand)
             assert plan.for_reading(ctx, lang, opening, prune) == direct
             checked[0] += 1
         return ev

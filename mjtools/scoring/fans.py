@@ -172,9 +172,9 @@ class Plan:
         self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...], float]]] = {}
         self._shared: dict[tuple, tuple] = {}
         # The runs of the candidates (_ready), each one instance for every list of candidates
-        # that has it, kept by the identities of what they hold (_one); the awards by count of
-        # a fan counting instances (_by_count), by its award of one.
-        self._same: dict[tuple[int, ...], tuple] = {}
+        # that has it, by what says them; the awards by count of a fan counting instances
+        # (_by_count), by its award of one.
+        self._same: dict[tuple[str, bool], dict[tuple[int, int], tuple]] = {}
         self._counts: dict[int, tuple[Any, ...]] = {}
 
     def shared(self, t: tuple) -> tuple:
@@ -185,18 +185,6 @@ class Plan:
             if len(pool) > 16384:
                 pool.clear()
             got = pool[t] = t
-        return got
-
-    def _one(self, t: tuple, key: tuple[int, ...]) -> tuple:
-        """One instance of `t` for each `key`, the identities of the objects `t` holds (ints by
-        value): no award is hashed, which costs a Python call. (`t` keeps the objects alive, so
-        no identity in a key is another object's while the key is kept.)"""
-        pool = self._same
-        got = pool.get(key)
-        if got is None:
-            if len(pool) > 16384:
-                pool.clear()
-            got = pool[key] = t
         return got
 
     def _by_count(self, e: Entry, single: Awarded, lang: str) -> tuple[Any, ...]:
@@ -271,7 +259,7 @@ class Plan:
             cands = tuple([c for c in cands if c[1].table is None or c[1].held_bit & held])
         if len(by_key) > 16384:
             by_key.clear()
-        got = by_key[key] = self._ready(cands, lang)
+        got = by_key[key] = self._ready(cands, lang, ctx.concealed_hand)
         return got
 
     def _candidates_of(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool, wild: bool) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
@@ -306,19 +294,25 @@ class Plan:
                 resolved = tuple([c for c in resolved if not c[3] & gone])
         return resolved
 
-    def _ready(self, cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str) -> tuple[Any, ...]:
+    def _ready(self, cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str, concealed: bool) -> tuple[Any, ...]:
         """Candidates as for_reading gives them: as they are for a plan whose patterns read the
         fans found (the loop goes fan by fan), else as runs (_runs), each run one instance
-        shared by every list of candidates that has it (Plan._one: the fewer distinct objects
-        a reading touches, the fewer a long batch finds out of the cache)."""
+        shared by every list of candidates that has it (the fewer distinct objects a reading
+        touches, the fewer a long batch finds out of the cache): kept by the language, the
+        concealment (which say the awards) and the bits of the run's exact fans and of its fan
+        to call (the last run: of every exact fan, negated)."""
         if self.reads_fans:
             return cands
-        one = self._one
+        pool = self._same.get((lang, concealed))
+        if pool is None or len(pool) > 8192:
+            pool = self._same[(lang, concealed)] = {}
         runs = []
-        for pre, fn, more, single, bit in _runs(cands, lang, self._by_count):
-            pre = one(pre, tuple(map(id, pre)))
-            runs.append(one((pre, fn, more, single, bit), (id(pre), id(fn), id(more), id(single), bit)))
-        return one(tuple(runs), tuple(map(id, runs)))
+        for run, key in _runs(cands, lang, self._by_count):
+            got = pool.get(key)
+            if got is None:
+                got = pool[key] = run
+            runs.append(got)
+        return tuple(runs)
 
     def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False) -> Any:
         """The candidates of one reading, less the fans over a shared table that the reading's
@@ -349,24 +343,27 @@ class Plan:
         return got
 
 
-def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str, by_count: Callable[[Entry, Awarded, str], tuple[Any, ...]]) -> tuple[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, tuple[Any, ...] | None, Awarded | None, int], ...]:
+def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str, by_count: Callable[[Entry, Awarded, str], tuple[Any, ...]]) -> list[tuple[tuple[Any, ...], tuple[int, int]]]:
     """Candidates as runs, each the awards of the exact fans before a fan to call and that fan
     (function, its awards by count where it counts instances (`by_count`), award of one,
     bit); the last run's fan None, its bit those of every exact fan among the candidates (all
     found): the fans' loop adds a run of exact fans at once, in file order, and their bits
-    once."""
-    out: list[tuple[tuple[Awarded, ...], Callable[[Ctx], int] | None, tuple[Any, ...] | None, Awarded | None, int]] = []
+    once. Each with its key: the bits of its exact fans, and its fan's bit (the last run: the
+    bits of every exact fan, negated), which say it for a language and concealment."""
+    out: list[tuple[tuple[Any, ...], tuple[int, int]]] = []
     pre: list[Awarded] = []
-    bits = 0
+    bits = every = 0
     for fn, e, single, bit in cands:
         if fn is None:
             pre.append(single)
             bits |= bit
         else:
-            out.append((tuple(pre), fn, by_count(e, single, lang) if e.instance else None, single, bit))
-            pre = []
-    out.append((tuple(pre), None, None, None, bits))
-    return tuple(out)
+            out.append(((tuple(pre), fn, by_count(e, single, lang) if e.instance else None, single, bit), (bits, bit)))
+            every |= bits
+            pre, bits = [], 0
+    every |= bits
+    out.append(((tuple(pre), None, None, None, every), (bits, ~every)))
+    return out
 
 
 # The counts a fan counting instances has its awards made for ahead (the loop's common counts:
