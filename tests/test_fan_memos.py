@@ -203,6 +203,7 @@ def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch
     reading the same values in turn, each see their own."""
     from mjtools.patterns import combos
     from mjtools.rules import load_path
+    from mjtools.scoring import fans
 
     path = tmp_path / "mcr-less.yaml"
     path.write_text("id: mcr-less\nextends: mcr\nnames: {en: MCR less one fan, zh_hans: 少一番}\nfans:\n  big_four_winds: null\n", encoding="utf-8")
@@ -226,6 +227,9 @@ def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch
             cands = plan._candidates_of(f, ctx.concealed_hand, lang, opening, prune, False)
             direct = plan._ready(tuple([c for c in cands if c[1].table is None or c[1].held_bit & held]), lang, ctx.concealed_hand)
             assert plan.for_reading(ctx, lang, opening, prune) == direct
+            # (each run shared by its key: the same as the runs made afresh)
+            filtered = tuple([c for c in cands if c[1].table is None or c[1].held_bit & held])
+            assert direct == tuple([run for run, _ in fans._runs(filtered, lang, plan._by_count)])
             checked[0] += 1
         return ev
 
