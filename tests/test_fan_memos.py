@@ -32,6 +32,18 @@ def _fresh(c: Ctx) -> Ctx:
     return Ctx(c.hand, c.d, c.win, c.wild_kinds, c.dora, c.ura, c.options, {}, c.spec, c.hand_bits)
 
 
+def _score_each(cases, rules) -> None:
+    """Score each (hand, options) under each rule file in turn (a hand a file refuses is left
+    out)."""
+    for text, opts in cases:
+        for rs in rules:
+            try:
+                ctx = build_context(normalize(opts, "score"), rs)
+                score(parse_hand(text), rs, ctx, text)
+            except MjError:
+                continue
+
+
 def _remembered(plan) -> int:
     return sum(len(memo) for memo in plan.final_memo.values())
 
@@ -156,12 +168,7 @@ def test_concealed_pung_bits(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
         return original(ctx, rs_, lang, plan_, opening, prune)
 
     monkeypatch.setattr(scoring, "evaluate_fans", checking)
-    for text, opts in _cases(rid, random.Random(f"cpung:{rid}"), 300):
-        try:
-            ctx = build_context(normalize(opts, "score"), rs)
-            score(parse_hand(text), rs, ctx, text)
-        except MjError:
-            continue
+    _score_each(_cases(rid, random.Random(f"cpung:{rid}"), 300), (rs,))
     assert checked[0] > 50
 
 
@@ -188,12 +195,7 @@ def test_relations_fans_by_sets_key(rid: str, monkeypatch: pytest.MonkeyPatch) -
         return original(ctx, rs_, lang, plan_, opening, prune)
 
     monkeypatch.setattr(scoring, "evaluate_fans", checking)
-    for text, opts in _cases(rid, random.Random(f"sets:{rid}"), 300):
-        try:
-            ctx = build_context(normalize(opts, "score"), rs)
-            score(parse_hand(text), rs, ctx, text)
-        except MjError:
-            continue
+    _score_each(_cases(rid, random.Random(f"sets:{rid}"), 300), (rs,))
     assert checked[0] > 100
 
 
@@ -234,14 +236,7 @@ def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch
         return ev
 
     monkeypatch.setattr(scoring, "evaluate_fans", checking)
-    rng = random.Random("table-bits")
-    for text, opts in _cases("mcr", rng, 150):
-        for rs in rules:
-            try:
-                ctx = build_context(normalize(opts, "score"), rs)
-                score(parse_hand(text), rs, ctx, text)
-            except MjError:
-                continue
+    _score_each(_cases("mcr", random.Random("table-bits"), 150), rules)
     assert checked[0] > 100
 
 
