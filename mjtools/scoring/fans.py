@@ -4,13 +4,13 @@ The fans of a ruleset are compiled once into a plan: each pattern spec becomes o
 (no per-call dispatch on the spec's shape), values are resolved for closed and open hands,
 and each fan carries the reading features it needs (`patterns/ctx.py`). A reading then
 evaluates only the fans its feature bits allow — a plain lookup per distinct bit pattern.
-One fan of a plan is an `Entry` (`scoring/fan_entry.py`).
+One fan of a plan is an `Entry` (`scoring/fan_entry.py`); the passes after the fans are found
+(combined sets, exclusions, the fallback rule) are `scoring/fan_passes.py`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from operator import itemgetter
 from typing import Any
 
 from mjtools.patterns import PLACEMENT, TableValue
@@ -18,7 +18,8 @@ from mjtools.patterns.ctx import Ctx
 from mjtools.patterns.features import ALL_FEATURES, BIT
 from mjtools.rules.model import Ruleset
 from mjtools.scoring import combine
-from mjtools.scoring.fan_entry import _BEATS, _COMBINE, _FALLBACK, Entry
+from mjtools.scoring.fan_entry import Entry
+from mjtools.scoring.fan_passes import combined_key, kept_of, passes
 from mjtools.scoring.fan_spec import (
     fans_read_elsewhere,
     held_in_of,
@@ -116,7 +117,7 @@ class Plan:
         self._pruned: dict[str, dict[int, Any]] = {}  # the same, pruned (_resolve's `prune`)
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
-        # The passes of a reading with combine fans, by what decides them (_passes).
+        # The passes of a reading with combine fans, by what decides them (passes).
         # The one key function that says every combine fan's occurrences (INSTANCES_KEY), if
         # they share one: the account-once passes are then remembered by its value.
         keys = {instances_key_of(rs.fans[e.id]["pattern"]) for e in every if e.combine}
@@ -476,21 +477,14 @@ def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: 
     ctx._found = found  # (ctx.awarded, made on first read)
     if direct:
         combos = [(found[i], e) for i, e in combine_at] if combine_at else []
-        return _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan) if combos else None, True)
+        return passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan) if combos else None, True)
     if combine_at and plan.combine_key is not None and not present & plan.on_sets:
-        # (_remembered_passes's look-up first: a hit needs no list of the combine fans)
-        got = plan.combined_memo.get(_combined_key(ctx, plan, found, present, multi))
+        # (remembered_passes's look-up first: a hit needs no list of the combine fans)
+        got = plan.combined_memo.get(combined_key(ctx, plan, found, present, multi))
         if got is not None:
             shown, gone, take = got
-            return Evaluation(ctx.d, _kept(found, shown, take, plan, lang), list(gone), None, ctx)
-    return _passes(ctx, plan, lang, found, present, flags, excl, [(found[i], e) for i, e in combine_at] if combine_at else [], multi)
-
-
-def _combined_key(ctx: Ctx, plan: Plan, found: list[Awarded], present: int, multi: bool, groups: Any = None) -> tuple:
-    """The key of Plan.combined_memo (_remembered_passes): the concealment, the fans found, their
-    counts where some count more than once, and the combine fans' groups (`groups`; else the
-    value of the plan's one key function that says them)."""
-    return (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, plan.combine_key(ctx) if groups is None else groups)
+            return Evaluation(ctx.d, kept_of(found, shown, take, plan, lang), list(gone), None, ctx)
+    return passes(ctx, plan, lang, found, present, flags, excl, [(found[i], e) for i, e in combine_at] if combine_at else [], multi)
 
 
 def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluation:
@@ -521,125 +515,4 @@ def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluat
         flags |= e.flags
         present |= bit
         excl |= e.excl_mask
-    return _passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
-
-
-def _remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool) -> Evaluation:
-    """_passes for a reading with combine fans (none excluding on sets): the choice of combined
-    sets and every pass after it depend only on the fans found (their values follow from the
-    bits and the concealment; their counts) and the combine fans' occurrences, so they are
-    remembered by those, as what is kept (place in `found`, a new count or None), removed, and
-    an item getter of the places where no count changes."""
-    # The combine fans' groups stand for the candidates in the key: the fans found (present),
-    # the concealment and the counts say each candidate's value and place in the file.
-    # (Where one key function says every combine fan's occurrences, its value stands for them.)
-    kf = plan.combine_key
-    groups = kf(ctx) if kf is not None else combine.occurrences(ctx, combos)
-    key = _combined_key(ctx, plan, found, present, multi, groups)
-    memo = plan.combined_memo
-    got = memo.get(key)
-    if got is None:
-        ev = _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan, combine.occurrences(ctx, combos) if kf is not None else groups))
-        where = {a.id: i for i, a in enumerate(found)}
-        shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in ev.fans])
-        if len(memo) > 4096:
-            memo.clear()
-        memo[key] = (shown, tuple(ev.excluded), _taker(shown))
-        return ev
-    shown, gone, take = got
-    return Evaluation(ctx.d, _kept(found, shown, take, plan, lang), list(gone), None, ctx)
-
-
-def _taker(shown: tuple[tuple[int, int | None], ...] | list[tuple[int, int | None]]) -> Callable[[list[Awarded]], tuple[Awarded, ...]] | None:
-    """An item getter of the places kept, where no count changes (two places or more)."""
-    return itemgetter(*[i for i, _ in shown]) if len(shown) > 1 and all(n is None for _, n in shown) else None
-
-
-def _kept(found: list[Awarded], shown: tuple[tuple[int, int | None], ...], take: Callable[[list[Awarded]], tuple[Awarded, ...]] | None, plan: Plan, lang: str) -> list[Awarded]:
-    """The fans a remembered pass keeps, by their places in `found` (and new counts)."""
-    if take is not None:
-        return list(take(found))
-    by_id = plan.by_id
-    return [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
-
-
-def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None, direct: bool = False) -> Evaluation:
-    """The passes after the fans are found: the account-once choice, exclusions, fallbacks.
-    `cands`: the combine fans' occurrences (combine.candidates), where the caller has them.
-    `direct`: the exclusions worked out, not looked up (_all_passes)."""
-    if len(found) < 2 and not flags & _COMBINE:
-        return Evaluation(ctx.d, found, [], None, ctx)
-    if flags & _COMBINE and cands is None and not present & plan.on_sets:
-        return _remembered_passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
-    removed: dict[str, str] = {}
-    groups: dict[str, list[tuple[int, ...]]] = {}
-    first = found  # the fans as the loop found them (the choice of combined sets may change them)
-    if flags & _COMBINE:
-        found, groups = combine.choose(ctx, found, combos, plan, lang, removed, cands)
-    if len(found) < 2:
-        return Evaluation(ctx.d, found, list(removed.items()), None, ctx)
-    if not excl & present:
-        # No fan found excludes another: at most the fallback rule applies (a fallback fan,
-        # basic win or chicken hand, counts only when no other non-bonus fan does).
-        if flags & _FALLBACK and flags & _BEATS:
-            fallbacks = plan.fallbacks
-            kept = []
-            for a in found:
-                if a.id in fallbacks:
-                    removed[a.id] = "another fan"
-                else:
-                    kept.append(a)
-            found = kept
-        return Evaluation(ctx.d, found, list(removed.items()) if removed else [], None, ctx)
-    if direct or present & plan.on_sets:
-        kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
-        return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], None, ctx)
-    # The passes below depend only on the fans found (before and after the choice of combined
-    # sets), their counts and values: remembered.
-    # (The ids follow from `present` while the choice of combined sets changed nothing.)
-    # (The counts are all 1, and left out, while nothing counted more than once.)
-    same = found is first
-    key = (ctx.concealed_hand, present, None if same else tuple([a.id for a in found]), None if same and not multi else tuple([a.count for a in found]))
-    memo = plan.exclude_memo
-    got = memo.get(key)
-    if got is None:
-        before = len(removed)
-        kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
-        where = {id(a): i for i, a in enumerate(found)}
-        shown = []
-        for a in kept:
-            i = where.get(id(a))
-            if i is None:  # a count lowered: the same fan, another award
-                i = next(j for j, b in enumerate(found) if b.id == a.id)
-                shown.append((i, a.count))
-            else:
-                shown.append((i, None))
-        if len(memo) > 4096:
-            memo.clear()
-        memo[key] = (tuple(shown), tuple(list(removed.items())[before:]), _taker(shown))
-    else:
-        shown, gone, take = got
-        kept = _kept(found, shown, take, plan, lang)
-        removed.update(gone)
-    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], None, ctx)
-
-
-def _exclusions(ctx: Ctx, found: list[Awarded], plan: Plan, removed: dict[str, str], lang: str, groups: dict[str, list[tuple[int, ...]]], clash: int, flags: int) -> list[Awarded]:
-    """The fans kept after the exclusions (`clash`: some fan found excludes another found) and
-    the fallback rule, with `removed` filled in (fan -> what removed it). `flags`: those of the
-    fans found, which the fans kept replace when some were excluded."""
-    kept = found
-    if clash:  # two of the fans found exclude one another (or a part of one another)
-        kept = combine.exclude(ctx, found, {a.id for a in found}, plan, removed, lang, groups)
-        by_id = plan.by_id
-        flags = 0
-        for a in kept:
-            flags |= by_id[a.id].flags
-    # A fallback fan (basic win, chicken hand) counts only when no other non-bonus fan does.
-    if flags & _FALLBACK and flags & _BEATS:
-        fallbacks = plan.fallbacks
-        for a in kept:
-            if a.id in fallbacks:
-                removed[a.id] = "another fan"
-        kept = [a for a in kept if a.id not in removed]
-    return kept
+    return passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
