@@ -32,6 +32,22 @@ def _fresh(c: Ctx) -> Ctx:
     return Ctx(c.hand, c.d, c.win, c.wild_kinds, c.dora, c.ura, c.options, {}, c.spec, c.hand_bits)
 
 
+def _score_each(cases, rules) -> None:
+    """Score each (hand, options) under each rule file in turn (a hand a file refuses is left
+    out)."""
+    for text, opts in cases:
+        for rs in rules:
+            try:
+                ctx = build_context(normalize(opts, "score"), rs)
+                score(parse_hand(text), rs, ctx, text)
+            except MjError:
+                continue
+
+
+def _remembered(plan) -> int:
+    return sum(len(memo) for memo in plan.final_memo.values())
+
+
 def _shown(ev) -> tuple:
     return tuple((a.id, a.value, a.count, a.name) for a in ev.fans), tuple(ev.excluded)
 
@@ -56,16 +72,16 @@ def test_final_memo_equals_the_passes(rid: str, monkeypatch: pytest.MonkeyPatch)
             except MjError:
                 continue
             cases.append((text, c))
-    seen = {"readings": 0, "hits": 0, "on_sets": 0}
+    seen = {"readings": 0, "hits": 0, "on_sets": 0, "totals": 0}
     original = scoring.evaluate_fans
 
     def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
-        before = len(plan.final_memo)
+        before = _remembered(plan)
         ev = original(ctx, rs_, lang, plan_, opening, prune)
         if plan.reads_fans:
             return ev
         seen["readings"] += 1
-        seen["hits"] += len(plan.final_memo) == before
+        seen["hits"] += _remembered(plan) == before
         unkeyed = plan.unkeyed
         plan.unkeyed = -1  # every reading takes the passes themselves
         try:
@@ -74,6 +90,9 @@ def test_final_memo_equals_the_passes(rid: str, monkeypatch: pytest.MonkeyPatch)
         finally:
             plan.unkeyed = unkeyed
         assert _shown(ev) == _shown(ev2), f"{rid}: {ctx.hand} ({ctx.d})"
+        # Evaluation.total, where the fans stage gives it (every reading Plan.final_memo takes)
+        assert ev.total is None or ev.total == sum(a.value * a.count for a in ev.fans), f"{rid}: {ctx.hand} ({ctx.d})"
+        seen["totals"] += ev.total is not None
         assert dict(ctx.awarded) == dict(direct.awarded), f"{rid}: {ctx.hand} ({ctx.d})"
         if ctx.features != ALL_FEATURES and plan.on_sets and any(plan.by_id[a.id].bit & plan.on_sets for a in ev2.fans + [plan.by_id[x] for x, _ in ev2.excluded if x in plan.by_id]):
             seen["on_sets"] += 1
@@ -82,7 +101,7 @@ def test_final_memo_equals_the_passes(rid: str, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(scoring, "evaluate_fans", checking)
     for text, ctx in cases:
         score(parse_hand(text), rs, ctx, text)
-    assert seen["readings"] > 40 and seen["hits"] > seen["readings"] // 2, seen
+    assert seen["readings"] > 40 and seen["hits"] > seen["readings"] // 2 and seen["totals"] >= seen["hits"], seen
     if rid == "mcr":
         assert plan.on_sets_keys and seen["on_sets"] > 3, seen  # (圈风刻 / 门风刻 over 幺九刻)
 
@@ -149,12 +168,7 @@ def test_concealed_pung_bits(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
         return original(ctx, rs_, lang, plan_, opening, prune)
 
     monkeypatch.setattr(scoring, "evaluate_fans", checking)
-    for text, opts in _cases(rid, random.Random(f"cpung:{rid}"), 300):
-        try:
-            ctx = build_context(normalize(opts, "score"), rs)
-            score(parse_hand(text), rs, ctx, text)
-        except MjError:
-            continue
+    _score_each(_cases(rid, random.Random(f"cpung:{rid}"), 300), (rs,))
     assert checked[0] > 50
 
 
@@ -181,10 +195,65 @@ def test_relations_fans_by_sets_key(rid: str, monkeypatch: pytest.MonkeyPatch) -
         return original(ctx, rs_, lang, plan_, opening, prune)
 
     monkeypatch.setattr(scoring, "evaluate_fans", checking)
-    for text, opts in _cases(rid, random.Random(f"sets:{rid}"), 300):
-        try:
-            ctx = build_context(normalize(opts, "score"), rs)
-            score(parse_hand(text), rs, ctx, text)
-        except MjError:
-            continue
+    _score_each(_cases(rid, random.Random(f"sets:{rid}"), 300), (rs,))
     assert checked[0] > 100
+
+
+def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shared table's value keeps the bits of its ids under the last plan that read it
+    (TableValue.bits): two plans whose fans sit at other bits (a fan deleted ahead of them),
+    reading the same values in turn, each see their own."""
+    from mjtools.patterns import combos
+    from mjtools.rules import load_path
+    from mjtools.scoring import fans
+
+    path = tmp_path / "mcr-less.yaml"
+    path.write_text("id: mcr-less\nextends: mcr\nnames: {en: MCR less one fan, zh_hans: 少一番}\nfans:\n  big_four_winds: null\n", encoding="utf-8")
+    rules = (load("mcr"), load_path(path))
+    plans = [plan_for(rs) for rs in rules]
+    assert plans[0].table_bits[combos.relations_fans] != plans[1].table_bits[combos.relations_fans]
+    checked = [0]
+    original = scoring.evaluate_fans
+
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
+        ev = original(ctx, rs_, lang, plan_, opening, prune)
+        plan = plan_for(rs_)
+        if ctx.sets and ctx.features != ALL_FEATURES:
+            bits = plan.table_bits[combos.relations_fans]
+            value = combos.relations_fans(ctx)
+            held = 0
+            for pid in value:
+                held |= bits.get(pid, 0)
+            assert value.bits_of is bits and value.bits == held, f"{ctx.hand} ({ctx.d})"
+            f = ctx.features
+            cands = plan._candidates_of(f, ctx.concealed_hand, lang, opening, prune, False)
+            direct = plan._ready(tuple([c for c in cands if c[1].table is None or c[1].held_bit & held]), lang, ctx.concealed_hand)
+            assert plan.for_reading(ctx, lang, opening, prune) == direct
+            # (each run shared by its key: the same as the runs made afresh)
+            filtered = tuple([c for c in cands if c[1].table is None or c[1].held_bit & held])
+            assert direct == tuple([run for run, _ in fans._runs(filtered, lang, plan._by_count)])
+            checked[0] += 1
+        return ev
+
+    monkeypatch.setattr(scoring, "evaluate_fans", checking)
+    _score_each(_cases("mcr", random.Random("table-bits"), 150), rules)
+    assert checked[0] > 100
+
+
+def test_awards_by_count_are_the_entrys() -> None:
+    """The loop's award of a fan counting instances n times (Plan._by_count, fans._counted)
+    is the entry's own award of that count, capped at max_count."""
+    from mjtools.scoring.fans import _counted
+
+    for rid in ("mcr", "taiwan-16", "guangdong-cantonese"):
+        plan = plan_for(load(rid))
+        for e in plan.every:
+            value = e.closed if e.closed is not None else e.open
+            if not e.instance or value is None:
+                continue
+            single = e.awarded(value, 1, "en")
+            more = plan._by_count(e, single, "en")
+            assert plan._by_count(e, single, "en") is more and more[1] is single
+            for n in range(1, 20):
+                got = more[n] if n < len(more) else _counted(more, single, n, "en")
+                assert got == e.awarded(value, min(n, e.max_count) if e.max_count else n, "en"), (rid, e.id, n)

@@ -29,13 +29,28 @@ INSTANCES: dict[str, InstancesFn] = {}
 NEEDS_OF: dict[str, Callable[..., int]] = {}
 # pattern id -> a function of the reading that several patterns share, a mapping holding the
 # pattern's id whenever the pattern occurs (combos.relations: every set combination of the
-# reading). The fan plan reads it once per reading and skips the patterns it does not hold.
-TABLES: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
+# reading), as a TableValue. The fan plan reads it once per reading and skips the patterns it
+# does not hold.
+TABLES: dict[str, Callable[[Ctx], TableValue]] = {}
+
+
+class TableValue(dict):
+    """A shared table's value (TABLES: pattern id -> count), kept by its function for the
+    readings it recurs in. `bits_of` / `bits`: the fan plan's bits of the ids it holds, under
+    the last plan that read it (`bits_of`, that plan's map of ids to bits, compared by
+    identity), so that the plan reads a value it has seen without going over its ids."""
+
+    __slots__ = ("bits_of", "bits")
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.bits_of: Any = None
+        self.bits = 0
 # pattern id -> a function of TABLES that holds the pattern's id whenever the pattern occurs,
 # though the pattern is not read from it (pure_straight and combos.relations). A plan that reads
 # that table for other fans anyway also skips this pattern on readings whose table lacks it; a
 # plan that does not read it calls the pattern as before (the table costs more than the call).
-HELD_IN: dict[str, Callable[[Ctx], Mapping[str, Any]]] = {}
+HELD_IN: dict[str, Callable[[Ctx], TableValue]] = {}
 # pattern id -> whether the bits it needs (NEEDS with NEEDS_OF) are also sufficient: True for
 # any parameters, or a function of the parameters saying so (True; or "nonzero": the bits say
 # the pattern is not 0, not that it is 1, which is enough for a fan that does not count
@@ -64,12 +79,12 @@ INSTANCES_KEY: dict[str, Callable[[Ctx], Any]] = {}
 PLACEMENT_ASPECTS = ("pung", "pair", "any", "none")
 
 
-def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], Mapping[str, Any]] | None = None, exact: bool | Callable[..., bool | str] = False, reads_fans: bool = False, placement: str | Callable[..., str] = "") -> Callable[[PatternFn], PatternFn]:
+def pattern(*ids: str, needs: tuple[str, ...] = (), needs_of: Callable[..., int] | None = None, table: Callable[[Ctx], TableValue] | None = None, exact: bool | Callable[..., bool | str] = False, reads_fans: bool = False, placement: str | Callable[..., str] = "") -> Callable[[PatternFn], PatternFn]:
     """Register a function under one or more pattern ids (glossary ids). `needs` names
     reading features (`ctx.FEATURES`) without which the pattern is always 0, whatever its
     parameters; fans over it are skipped on readings that lack them. `needs_of(**params)`:
     the bits it needs with those parameters (the same keywords as the pattern). `table`: a
-    function of the reading whose mapping holds the pattern's id whenever the pattern occurs
+    function of the reading whose TableValue holds the pattern's id whenever the pattern occurs
     (also a necessary condition: fans over it are skipped on readings whose table lacks it).
     `exact`: the bits it needs are also sufficient (it is 1 on every reading that has them),
     for any parameters (True) or for those `exact(**params)` accepts; a plan then counts it

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from mjtools.analysis.blocks import CHOW
-from mjtools.patterns import HELD_IN, instances, pattern
+from mjtools.patterns import HELD_IN, TableValue, instances, pattern
 from mjtools.patterns.ctx import Ctx
 from mjtools.patterns.features import ALL_FEATURES
 
@@ -189,7 +189,7 @@ def relations_key(ctx: Ctx) -> tuple:
 
 # relations' fans with their counts, by the reading's sets in no particular order (sets_key):
 # what the fan plan reads for every reading; the groups themselves only on a memo's miss.
-_FANS: dict[Any, dict[str, int]] = {}
+_FANS: dict[Any, TableValue] = {}
 
 
 def sets_key(ctx: Ctx) -> Any:
@@ -221,7 +221,7 @@ def sets_key(ctx: Ctx) -> Any:
     return got
 
 
-def relations_fans(ctx: Ctx) -> dict[str, int]:
+def relations_fans(ctx: Ctx) -> TableValue:
     """The fans relations(ctx) holds, with their counts (the number of groups of each): the
     table the fan plan reads, remembered by sets_key."""
     got = ctx._relation_fans
@@ -231,7 +231,7 @@ def relations_fans(ctx: Ctx) -> dict[str, int]:
         if got is None:
             if len(_FANS) > 8192:
                 _FANS.clear()
-            got = _FANS[key] = {fan: len(groups) for fan, groups in relations(ctx).items()}
+            got = _FANS[key] = TableValue({fan: len(groups) for fan, groups in relations(ctx).items()})
         ctx._relation_fans = got
     return got
 

@@ -92,7 +92,7 @@ class Ctx:
     # The attributes every reading sets as slots; what is worked out on first use (`lazy`, the
     # shared tables' values) goes to the instance dict. (Without slots a reading's attributes
     # outgrow the 30 keys an instance shares with its class, and its reads get slower.)
-    __slots__ = ("hand", "d", "win", "wild_kinds", "dora", "ura", "options", "awarded", "spec", "hand_bits", "chows", "pungs", "sets", "kongs", "kinds", "chow_mask", "pung_mask", "pair", "kind_set", "suits", "has_honors", "concealed_hand", "win_block", "chow_pairs", "features", "_role", "_cpungs", "_sets_key", "_relation_fans", "__dict__")
+    __slots__ = ("hand", "d", "win", "wild_kinds", "dora", "ura", "options", "_awarded", "_found", "spec", "hand_bits", "chows", "pungs", "sets", "kongs", "kinds", "chow_mask", "pung_mask", "pair", "kind_set", "suits", "has_honors", "concealed_hand", "win_block", "chow_pairs", "features", "_role", "_cpungs", "_sets_key", "_relation_fans", "__dict__")
     hand: Hand
     d: Decomposition
     win: WinContext
@@ -100,7 +100,8 @@ class Ctx:
     dora: tuple[int, ...]  # dora kinds, one entry per indicator (repeats count twice)
     ura: tuple[int, ...]
     options: Mapping[str, Any]
-    awarded: dict[str, int]  # fans found so far ({fan: id})
+    _awarded: dict[str, int]  # the fans found so far ({fan: count}; read it as `awarded`)
+    _found: list[Any] | None  # the fans found, not yet in _awarded (see `awarded`)
     spec: ShapeSpec | None
     hand_bits: int  # hand_features(...), when the caller computed it once for all readings
     # combos.relations of the reading and its key, once worked out (class defaults: no
@@ -130,7 +131,8 @@ class Ctx:
         self.dora = dora
         self.ura = ura
         self.options = {} if options is None else options
-        self.awarded = {} if awarded is None else awarded
+        self._awarded = {} if awarded is None else awarded
+        self._found = None
         self.spec = spec
         self.hand_bits = hand_bits
         self._sets_key = self._relation_fans = None
@@ -301,6 +303,20 @@ class Ctx:
             f |= _GREEN_ONLY
         f |= SUIT_COUNT_BITS[len(suits)]
         self.features = f
+
+    @property
+    def awarded(self) -> dict[str, int]:
+        """The fans found so far, {fan: count}: the `fan` primitive's and 八連荘's reading. A
+        plan with a pattern that reads them keeps the dict up to date fan by fan; the others
+        leave the reading's fans found in `_found` (the fan plan's awards: `.id`, `.count`), made
+        into the dict here on first read, so a reading nothing asks about never builds it."""
+        found = self._found
+        if found is not None:
+            self._found = None
+            got = self._awarded
+            for a in found:
+                got[a.id] = a.count
+        return self._awarded
 
     # -- blocks ---------------------------------------------------------------------------------
     @property

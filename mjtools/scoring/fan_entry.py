@@ -26,7 +26,7 @@ def _whole(x: float) -> float | int:
 class Entry:
     """One fan of a plan."""
 
-    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts", "table", "exact", "exact_alts")
+    __slots__ = ("id", "fn", "needs", "closed", "open", "instance", "max_count", "unit", "limit", "yaku", "category", "names", "excludes", "partial", "combine", "inst_fn", "fallback", "_name", "names3", "flags", "_awarded", "bit", "excl_mask", "alts", "table", "held_bit", "exact", "exact_alts")
 
     def __init__(self, fid: str, fan: Mapping[str, Any], unit_default: str):
         self.id = fid
@@ -63,6 +63,7 @@ class Entry:
         self._awarded: dict[tuple[float, int, str], Awarded] = {}  # Awarded is immutable: one per value, count and language
         self.bit = 0  # this fan's bit among the plan's fans, and the bits of those it excludes (Plan sets them)
         self.excl_mask = 0
+        self.held_bit = 0  # its id's bit among the ids of the plan's shared tables (Plan.table_bits)
 
     def awarded(self, value: float, count: int, lang: str) -> Awarded:
         key = (value, count, lang)

@@ -5,12 +5,12 @@ and of the winning tile's placement). `scoring/fans.py` builds its plan from the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from types import FunctionType
 from typing import Any
 
-from mjtools.patterns import EXACT, HELD_IN, INSTANCES, INSTANCES_KEY, NEEDS, NEEDS_OF, READS_FANS, TABLES, placement_of, registry
+from mjtools.patterns import EXACT, HELD_IN, INSTANCES, INSTANCES_KEY, NEEDS, NEEDS_OF, READS_FANS, TABLES, TableValue, placement_of, registry
 from mjtools.patterns.ctx import Ctx
 from mjtools.patterns.features import BIT, SUIT_COUNT_BITS, situation_bit
 
@@ -156,7 +156,7 @@ def is_exact(spec: Any, counted: bool = True) -> bool:
     return False
 
 
-def table_of(spec: Any) -> Callable[[Ctx], Mapping[str, Any]] | None:
+def table_of(spec: Any) -> Callable[[Ctx], TableValue] | None:
     """For a spec that is one pattern without parameters, the shared table of the reading
     that holds the pattern's id whenever it occurs (`patterns.TABLES`), if it has one."""
     registry()
@@ -165,7 +165,7 @@ def table_of(spec: Any) -> Callable[[Ctx], Mapping[str, Any]] | None:
     return TABLES.get(spec) if isinstance(spec, str) else None
 
 
-def held_in_of(spec: Any) -> Callable[[Ctx], Mapping[str, Any]] | None:
+def held_in_of(spec: Any) -> Callable[[Ctx], TableValue] | None:
     """For a spec that is one pattern without parameters, the table that holds its id whenever
     it occurs though it is not read from it (`patterns.HELD_IN`), if any."""
     registry()
@@ -228,6 +228,42 @@ def reads_fans_of(spec: Any) -> bool:
             return True
         return any(reads_fans_of(part) for key in ("all_of", "any_of", "none_of") for part in spec.get(key, ()))
     return False
+
+
+# The places of a rule file that hold a pattern other than a fan's (rules/schema.json's
+# `pattern` places less `fans.*.pattern`; tests/test_fan_memos.py checks them against the
+# schema): stakes, discarder surcharges and liability read the reading's fans after they are
+# found (`ev.pctx`), win.forbid before.
+OTHER_PATTERN_PLACES: tuple[tuple[str, ...], ...] = (
+    ("scoring", "stakes", "[]", "when"),
+    ("settlement", "discarder_multipliers", "[]", "when"),
+    ("settlement", "liability", "*", "pattern"),
+    ("win", "forbid", "*", "pattern"),
+)
+
+
+def specs_at(node: Any, place: tuple[str, ...]) -> Iterator[Any]:
+    """The pattern specs at one place ('*': every key, '[]': every item) of a rule file's data."""
+    if not place:
+        yield node
+        return
+    key, rest = place[0], place[1:]
+    if key == "*":
+        if isinstance(node, Mapping):
+            for v in node.values():
+                yield from specs_at(v, rest)
+    elif key == "[]":
+        if isinstance(node, (list, tuple)):
+            for v in node:
+                yield from specs_at(v, rest)
+    elif isinstance(node, Mapping) and key in node:
+        yield from specs_at(node[key], rest)
+
+
+def fans_read_elsewhere(data: Mapping[str, Any]) -> bool:
+    """Whether a pattern of the rule file outside its fans reads the fans found (the `fan`
+    primitive in a stake, a surcharge, a liability or a forbidden hand)."""
+    return any(reads_fans_of(spec) for place in OTHER_PATTERN_PLACES for spec in specs_at(data, place))
 
 
 def placement_read(spec: Any) -> set[str]:

@@ -4,22 +4,24 @@ The fans of a ruleset are compiled once into a plan: each pattern spec becomes o
 (no per-call dispatch on the spec's shape), values are resolved for closed and open hands,
 and each fan carries the reading features it needs (`patterns/ctx.py`). A reading then
 evaluates only the fans its feature bits allow — a plain lookup per distinct bit pattern.
-One fan of a plan is an `Entry` (`scoring/fan_entry.py`).
+One fan of a plan is an `Entry` (`scoring/fan_entry.py`); the passes after the fans are found
+(combined sets, exclusions, the fallback rule) are `scoring/fan_passes.py`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from operator import itemgetter
 from typing import Any
 
-from mjtools.patterns import PLACEMENT
+from mjtools.patterns import PLACEMENT, TableValue
 from mjtools.patterns.ctx import Ctx
 from mjtools.patterns.features import ALL_FEATURES, BIT
 from mjtools.rules.model import Ruleset
 from mjtools.scoring import combine
-from mjtools.scoring.fan_entry import _BEATS, _COMBINE, _FALLBACK, Entry
+from mjtools.scoring.fan_entry import Entry
+from mjtools.scoring.fan_passes import combined_key, kept_of, passes
 from mjtools.scoring.fan_spec import (
+    fans_read_elsewhere,
     held_in_of,
     instances_key_of,
     is_exact,  # noqa: F401  (tests and callers read it here)
@@ -44,8 +46,8 @@ class Plan:
         self.reads_fans = any(reads_fans_of(fan["pattern"]) for fan in rs.fans.values())
         # What the passes after the loop need of the fans found, by their bits (the fans found
         # come in file order, so their bits say it all): (their flags, what they exclude, the
-        # combine fans as (index among the fans found, entry), {fan: 1} for ctx.awarded).
-        self.found_info: dict[int, tuple[int, int, tuple[tuple[int, Entry], ...], dict[str, int]]] = {}
+        # combine fans as (index among the fans found, entry)).
+        self.found_info: dict[int, tuple[int, int, tuple[tuple[int, Entry], ...]]] = {}
         self.opening = tuple(e for e in every if e.id in openers)
         self.by_id = {e.id: e for e in every}
         self.order = {e.id: i for i, e in enumerate(every)}
@@ -53,9 +55,10 @@ class Plan:
         # other (most of them) skips the ordered exclusion pass, which would remove nothing.
         self.excludes = {e.id: frozenset(e.excludes) | {p[0] for p in e.partial} for e in every if e.excludes or e.partial}
         # The same as bits, so that a reading tells whether any two of its fans exclude one
-        # another with two integer operations per fan found.
+        # another with two integer operations per fan found. (Bit 0 is none of them: the fans'
+        # loop starts from the concealment there, which Plan.final_memo's key takes too.)
         for i, e in enumerate(every):
-            e.bit = 1 << i
+            e.bit = 2 << i
         for e in every:
             for ex in (*e.excludes, *(p[0] for p in e.partial)):
                 if ex in self.by_id:
@@ -95,32 +98,36 @@ class Plan:
         # no sets and is no fallback, and is sure on a reading none of whose candidates
         # excludes it (wholly or in part): then it is kept. Not for a plan whose patterns
         # read the fans found before them.
-        self.sure = 0 if self.reads_fans else sum(e.bit for e in every if e.exact and not e.combine and not e.fallback)
+        # Nor where a pattern outside the fans reads the fans found (ctx.awarded: a stake, a
+        # surcharge or a liability with the `fan` primitive): it must see the fans pruned too.
+        self.fans_read_elsewhere = fans_read_elsewhere(rs.data)
+        self.sure = 0 if self.reads_fans or self.fans_read_elsewhere else sum(e.bit for e in every if e.exact and not e.combine and not e.fallback)
         self.prunable = sum(e.bit for e in every if not e.combine and not e.fallback and not e.excludes and not e.partial)
         # What each fan excludes wholly, as bits (excl_mask holds the partial exclusions too).
         self.whole_mask = {e.bit: sum(self.by_id[x].bit for x in e.excludes if x in self.by_id) for e in every}
         self._candidates: dict[int, tuple[Entry, ...]] = {}
         self._gates = tuple((e.needs, e.alts, e) for e in self.entries)
-        # What a reading evaluates, by language and (features, concealment): each candidate
-        # with its value for this concealment resolved (a fan without one is left out) and
-        # its single award made, so the common count of 1 costs no lookup; with the shared
-        # tables those candidates read. A batch meets new bit patterns on a third of its
-        # readings, and many of them give a set of candidates seen before: the resolved tuples
-        # are also kept by (candidates, concealment, language).
+        # What a reading evaluates, by language and (features, concealment, the ids its shared
+        # tables hold: for_reading's key): each candidate with its value for this concealment
+        # resolved (a fan without one is left out) and its single award made, so the common
+        # count of 1 costs no lookup, ready (_ready). A batch meets new bit patterns on a third
+        # of its readings, and many of them give a set of candidates seen before: the resolved
+        # tuples are also kept by (candidates, concealment, language).
         self._resolved: dict[str, dict[int, tuple[Any, ...]]] = {}
         self._pruned: dict[str, dict[int, Any]] = {}  # the same, pruned (_resolve's `prune`)
         self._by_candidates: dict[tuple, tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]] = {}
         self.combine_memo: dict[tuple, list[tuple[str, tuple[int, ...]]]] = {}  # combine.choose's choices
-        # The passes of a reading with combine fans, by what decides them (_passes).
+        # The passes of a reading with combine fans, by what decides them (passes).
         # The one key function that says every combine fan's occurrences (INSTANCES_KEY), if
         # they share one: the account-once passes are then remembered by its value.
         keys = {instances_key_of(rs.fans[e.id]["pattern"]) for e in every if e.combine}
         self.combine_key = keys.pop() if len(keys) == 1 else None
         self.combined_memo: dict[tuple, tuple[tuple[tuple[int, int | None], ...], tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
         # The fans over a shared table (the set combinations of combos.relations): per table,
-        # the bits of the fans each id of it stands for. A reading reads each table once and
-        # evaluates only the fans whose id it holds.
-        self.table_bits: dict[Callable[[Ctx], Mapping[str, Any]], dict[str, int]] = {}
+        # a bit for each id of it that fans stand for (one bit per id over all tables, from bit
+        # 0: a reading's ids held make a short integer). A reading reads each table once and
+        # evaluates only the fans whose id it holds (Entry.held_bit).
+        self.table_bits: dict[Callable[[Ctx], TableValue], dict[str, int]] = {}
         # A pattern a table read for other fans holds whenever it occurs (patterns.HELD_IN) is
         # filtered by it too, where the plan reads that table anyway.
         read = {e.table for e in every if e.table is not None}
@@ -128,11 +135,18 @@ class Plan:
             held_in = held_in_of(rs.fans[e.id]["pattern"])
             if e.table is None and not e.alts and not e.exact and held_in in read:
                 e.table = held_in
+        held_bits = 0
         for e in every:
             if e.table is not None:
                 bits = self.table_bits.setdefault(e.table, {})
                 pid = pattern_id(rs.fans[e.id]["pattern"])
-                bits[pid] = bits.get(pid, 0) | e.bit
+                if pid not in bits:
+                    bits[pid] = 1 << held_bits
+                    held_bits += 1
+                e.held_bit = bits[pid]
+        self.held_width = held_bits
+        self.key_shift = held_bits + 3  # (for_reading's key)
+        self.tables = tuple(self.table_bits.items())
         # Every pass after the fans of a reading, remembered together (evaluate_fans): keyed by
         # the fans found and the concealment (one integer), with their counts where one counts
         # more than once and the combine fans' occurrences (the plan's one key function) where
@@ -149,42 +163,77 @@ class Plan:
         self.unkeyed = (self.on_sets if self.on_sets_keys is None else 0) | (self.combine_bits if self.combine_key is None else 0)
         # (the bits a key of the fans found and the concealment takes, and the fans whose
         # presence adds to it: _final_key)
-        self.key_bits = len(every) + 1
+        self.key_bits = len(every) + 1  # (the fans' bits from bit 1, the concealment bit 0)
         self.keyed_more = self.combine_bits | self.on_sets
-        self.final_memo: dict[Any, tuple[dict[str, int], tuple[tuple[int, int | None], ...] | None, tuple[tuple[str, str], ...], Callable[[list[Awarded]], tuple[Awarded, ...]] | None]] = {}
+        # Per language (its awards are the language's): key -> (the fans kept, None where they
+        # are the fans found; what was removed, a shared tuple (Plan.shared); their total). A
+        # hit reads one value and two tuples of objects many values share (the awards, the
+        # exclusions): the fewer distinct objects a reading touches, the fewer of them a long
+        # batch finds out of the cache.
+        self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...], float]]] = {}
+        self._shared: dict[tuple, tuple] = {}
+        # The runs of the candidates (_ready), each one instance for every list of candidates
+        # that has it, by what says them; the awards by count of a fan counting instances
+        # (_by_count), by its award of one.
+        self._same: dict[tuple[str, bool], dict[tuple[int, int], tuple]] = {}
+        self._counts: dict[int, tuple[Any, ...]] = {}
 
-    def remember_final(self, key: Any, present: int, found: list[Awarded], ev: Evaluation) -> None:
-        """final_memo[key] from a reading's fans found and its evaluation: the fans' ids (for
-        ctx.awarded), the fans kept as (place in `found`, a new count or None) or None where all
-        are kept as found, what was removed, and an item getter of the places where no count
-        changes."""
+    def shared(self, t: tuple) -> tuple:
+        """One instance of each equal tuple of strings the final memo holds (Plan.final_memo)."""
+        pool = self._shared
+        got = pool.get(t)
+        if got is None:
+            if len(pool) > 16384:
+                pool.clear()
+            got = pool[t] = t
+        return got
+
+    def _by_count(self, e: Entry, single: Awarded, lang: str) -> tuple[Any, ...]:
+        """(the entry, then its award of each count from 1, capped at max_count, which the last
+        one is), for the value and language of `single` (its award of one, which it holds);
+        made once per award of one."""
+        got = self._counts.get(id(single))
+        if got is None:
+            top = e.max_count or _COUNTS_AHEAD
+            if len(self._counts) > 4096:
+                self._counts.clear()
+            got = self._counts[id(single)] = (e, single, *[e.awarded(single.value, n, lang) for n in range(2, top + 1)])
+        return got
+
+    def remember_final(self, key: Any, lang: str, found: list[Awarded], ev: Evaluation) -> None:
+        """final_memo[lang][key] from a reading's fans found and its evaluation: the fans kept
+        (None where they are the fans found), what was removed (a shared tuple) and their total
+        (Evaluation.total, given to `ev` too)."""
         kept = ev.fans
-        if kept is found or kept == found:  # (the same awards: list == tests identity first)
-            shown = None
-        else:
-            where = {a.id: i for i, a in enumerate(found)}
-            shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in kept])
-        memo = self.final_memo
-        if len(memo) > 8192:
+        shared = self.shared
+        total = 0
+        for a in kept:
+            total += a.value * a.count
+        ev.total = total
+        # (the same awards: list == tests identity first)
+        value = (None if kept is found or kept == found else tuple(kept), shared(tuple([shared(x) for x in ev.excluded])), total)
+        memo = self.final_memo.get(lang)
+        if memo is None:
+            memo = self.final_memo[lang] = {}
+        elif len(memo) > 8192:
             memo.clear()
-        ids = (self.found_info.get(present) or self.info_of(present))[3]
-        memo[key] = (ids, shown, tuple(ev.excluded), None if shown is None else _taker(shown))
+        memo[key] = value
 
-    def info_of(self, present: int) -> tuple[int, int, tuple[tuple[int, Entry], ...], dict[str, int]]:
+    def info_of(self, present: int) -> tuple[int, int, tuple[tuple[int, Entry], ...]]:
         """found_info[present], worked out on first use."""
         flags = excl = 0
         combine_at = []
-        ids: dict[str, int] = {}
+        n = 0
         for e in self.every:
             if present & e.bit:
                 flags |= e.flags
                 excl |= e.excl_mask
                 if e.combine:
-                    combine_at.append((len(ids), e))
-                ids[e.id] = 1
+                    combine_at.append((n, e))
+                n += 1
         if len(self.found_info) > 8192:
             self.found_info.clear()
-        got = self.found_info[present] = (flags, excl, tuple(combine_at), ids)
+        got = self.found_info[present] = (flags, excl, tuple(combine_at))
         return got
 
     def candidates(self, features: int) -> tuple[Entry, ...]:
@@ -195,114 +244,138 @@ class Plan:
             got = self._candidates[features] = tuple([e for needs, alts, e in self._gates if needs & features == needs and (not alts or _any_within(alts, features))])
         return got
 
-    def resolved(self, features: int, concealed: bool, lang: str, opening: bool = False) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
-        """The candidates as (function, entry, award of one, bit), the award holding the value
-        for this concealment (function None: an exact fan, 1)."""
-        return self._resolve(features, concealed, lang, opening)[0]
-
-    def _resolve(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool = False) -> tuple[Any, ...]:
-        """(the candidates, the shared tables they read, those candidates filtered by what the
-        tables hold, by its bits, and the candidates as runs: for_reading) for features and
-        concealment.
-        `prune`: less the fans a sure fan among them excludes (Plan.sure; no --explain)."""
+    def _resolve(self, ctx: Ctx, key: int, held: int, lang: str, opening: bool, prune: bool) -> tuple[Any, ...]:
+        """for_reading's answer for its key, worked out and kept: the candidates less the fans
+        over a shared table whose id the reading's tables do not hold (`held`), ready
+        (_ready). `prune`: less the fans a sure fan among them excludes (Plan.sure; no
+        --explain)."""
         kept = self._pruned if prune else self._resolved
         by_key = kept.get(lang)
         if by_key is None:
             by_key = kept[lang] = {}
-        # Only the bits some fan needs decide the candidates (a wildcard reading's -1 keeps
-        # them all, the same set as every used bit); a wildcard reading calls every fan, the
-        # exact ones too (its bits say nothing).
-        wild = features == ALL_FEATURES
-        # (8x + 4c + 2o + w written with shifts: multiplying a long integer costs several
-        # times a shift)
-        key = (features & self.uses) << 3 | concealed << 2 | opening << 1 | wild
-        got = by_key.get(key)
-        if got is None:
-            entries = self.opening if opening else self.candidates(features)
-            # (the any_of fans that one of their exact alternatives makes exact on this reading)
-            sure_alts = 0
-            if not wild:
-                for e in self.exact_alt_entries:
-                    if _any_within(e.exact_alts, features):
-                        sure_alts |= e.bit
-            same = (entries, concealed, lang, wild, sure_alts)
-            resolved = self._by_candidates.get(same)
-            if resolved is None:
-                out = []
-                for e in entries:
-                    value = e.closed if concealed else e.open
-                    if value is not None:
-                        # An exact fan's bits are sufficient: no function, it counts 1.
-                        out.append((None if (e.exact and not wild) or e.bit & sure_alts else e.fn, e, e.awarded(value, 1, lang), e.bit))
-                resolved = self._by_candidates[same] = tuple(out)
-            if prune and not wild and not opening:
-                excluded = gone = 0
-                for _, e, _, _ in resolved:
-                    excluded |= e.excl_mask
-                for fn, _e, _, bit in resolved:
-                    if fn is None and bit & self.sure and not bit & excluded:
-                        gone |= self.whole_mask[bit]
-                gone &= self.prunable
-                if gone:
-                    resolved = tuple([c for c in resolved if not c[3] & gone])
-            tables = tuple({e.table: None for _, e, _, _ in resolved if e.table is not None})
-            # ({}: the candidates filtered by the tables, by the bits they hold, with their runs)
-            # (a list: the runs are made on first use, for_reading; a plan that reads the fans
-            # found step by step never asks for them)
-            got = by_key[key] = [resolved, tables, {}, None]
+        features = ctx.features
+        # (a wildcard reading calls every fan, the exact ones too: its bits say nothing)
+        cands = self._candidates_of(features, ctx.concealed_hand, lang, opening, prune, features == ALL_FEATURES)
+        if self.tables:
+            cands = tuple([c for c in cands if c[1].table is None or c[1].held_bit & held])
+        if len(by_key) > 16384:
+            by_key.clear()
+        got = by_key[key] = self._ready(cands, lang, ctx.concealed_hand)
         return got
 
-    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False, runs: bool = False) -> Any:
+    def _candidates_of(self, features: int, concealed: bool, lang: str, opening: bool, prune: bool, wild: bool) -> tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]:
+        """The candidates as (function, entry, award of one, bit), the award holding the value
+        for this concealment (function None: an exact fan, 1)."""
+        entries = self.opening if opening else self.candidates(features)
+        # (the any_of fans that one of their exact alternatives makes exact on this reading)
+        sure_alts = 0
+        if not wild:
+            for e in self.exact_alt_entries:
+                if _any_within(e.exact_alts, features):
+                    sure_alts |= e.bit
+        same = (entries, concealed, lang, wild, sure_alts)
+        resolved = self._by_candidates.get(same)
+        if resolved is None:
+            out = []
+            for e in entries:
+                value = e.closed if concealed else e.open
+                if value is not None:
+                    # An exact fan's bits are sufficient: no function, it counts 1.
+                    out.append((None if (e.exact and not wild) or e.bit & sure_alts else e.fn, e, e.awarded(value, 1, lang), e.bit))
+            resolved = self._by_candidates[same] = tuple(out)
+        if prune and not wild and not opening:
+            excluded = gone = 0
+            for _, e, _, _ in resolved:
+                excluded |= e.excl_mask
+            for fn, _e, _, bit in resolved:
+                if fn is None and bit & self.sure and not bit & excluded:
+                    gone |= self.whole_mask[bit]
+            gone &= self.prunable
+            if gone:
+                resolved = tuple([c for c in resolved if not c[3] & gone])
+        return resolved
+
+    def _ready(self, cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str, concealed: bool) -> tuple[Any, ...]:
+        """Candidates as for_reading gives them: as they are for a plan whose patterns read the
+        fans found (the loop goes fan by fan), else as runs (_runs), each run one instance
+        shared by every list of candidates that has it (the fewer distinct objects a reading
+        touches, the fewer a long batch finds out of the cache): kept by the language, the
+        concealment (which say the awards) and the bits of the run's exact fans and of its fan
+        to call (the last run: of every exact fan, negated)."""
+        if self.reads_fans:
+            return cands
+        pool = self._same.get((lang, concealed))
+        if pool is None or len(pool) > 8192:
+            pool = self._same[(lang, concealed)] = {}
+        runs = []
+        for run, key in _runs(cands, lang, self._by_count):
+            got = pool.get(key)
+            if got is None:
+                got = pool[key] = run
+            runs.append(got)
+        return tuple(runs)
+
+    def for_reading(self, ctx: Ctx, lang: str, opening: bool = False, prune: bool = False) -> Any:
         """The candidates of one reading, less the fans over a shared table that the reading's
         table does not hold (they would count 0); `prune`: less the fans a sure fan excludes
-        (_resolve). `runs`: as _runs() gives them."""
-        # (_resolve's look-up written out: a hit costs no call)
+        (_resolve). As runs (_runs) where the plan's patterns read no fans found (_ready)."""
         features = ctx.features
-        by_key = (self._pruned if prune else self._resolved).get(lang)
-        hit = None if by_key is None else by_key.get((features & self.uses) << 3 | ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES))
-        entry = hit or self._resolve(features, ctx.concealed_hand, lang, opening, prune)
-        got, tables, filtered, in_runs = entry
-        if not tables:
-            if runs:
-                if in_runs is None:
-                    in_runs = entry[3] = _runs(got)
-                return in_runs
-            return got
+        # The key: the features some fan needs (a wildcard reading's -1 keeps them all, the
+        # same set as every used bit), the concealment, the opening and the wildcard flags,
+        # then the ids the reading's tables hold (held_width bits, from bit 0; every table of
+        # the plan is read, most readings need it). (Written with shifts, the flags or-ed
+        # while the integer is short: each operation on a long integer makes a new one.)
+        key = (features & self.uses) << self.key_shift | (ctx.concealed_hand << 2 | opening << 1 | (features == ALL_FEATURES)) << self.held_width
         held = 0
-        for table in tables:
-            bits = self.table_bits[table]
-            for pid in table(ctx):
-                held |= bits.get(pid, 0)
-        sub = filtered.get(held)
-        if sub is None:
-            if len(filtered) > 256:
-                filtered.clear()
-            sub = filtered[held] = [tuple([c for c in got if c[1].table is None or c[1].bit & held]), None]
-        if runs:
-            in_runs = sub[1]
-            if in_runs is None:
-                in_runs = sub[1] = _runs(sub[0])
-            return in_runs
-        return sub[0]
+        for table, bits in self.tables:
+            value = table(ctx)
+            if value.bits_of is not bits:  # (a value this plan has not read: its ids' bits)
+                mine = 0
+                for pid in value:
+                    mine |= bits.get(pid, 0)
+                value.bits_of, value.bits = bits, mine
+            held |= value.bits
+        if held:
+            key |= held
+        by_key = (self._pruned if prune else self._resolved).get(lang)
+        got = None if by_key is None else by_key.get(key)
+        if got is None:
+            got = self._resolve(ctx, key, held, lang, opening, prune)
+        return got
 
 
-def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...]) -> tuple[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int], ...]:
-    """Candidates as runs, each the exact fans before a fan to call (their awards and bits) and
-    that fan, the last run's fan None where exact fans end the list: the fans' loop adds a run
-    of exact fans at once, in file order."""
-    out: list[tuple[tuple[Awarded, ...], int, Callable[[Ctx], int] | None, Entry | None, Awarded | None, int]] = []
+def _runs(cands: tuple[tuple[Callable[[Ctx], int] | None, Entry, Awarded, int], ...], lang: str, by_count: Callable[[Entry, Awarded, str], tuple[Any, ...]]) -> list[tuple[tuple[Any, ...], tuple[int, int]]]:
+    """Candidates as runs, each the awards of the exact fans before a fan to call and that fan
+    (function, its awards by count where it counts instances (`by_count`), award of one,
+    bit); the last run's fan None, its bit those of every exact fan among the candidates (all
+    found): the fans' loop adds a run of exact fans at once, in file order, and their bits
+    once. Each with its key: the bits of its exact fans, and its fan's bit (the last run: the
+    bits of every exact fan, negated), which say it for a language and concealment."""
+    out: list[tuple[tuple[Any, ...], tuple[int, int]]] = []
     pre: list[Awarded] = []
-    bits = 0
+    bits = every = 0
     for fn, e, single, bit in cands:
         if fn is None:
             pre.append(single)
             bits |= bit
         else:
-            out.append((tuple(pre), bits, fn, e, single, bit))
+            out.append(((tuple(pre), fn, by_count(e, single, lang) if e.instance else None, single, bit), (bits, bit)))
+            every |= bits
             pre, bits = [], 0
-    if pre:
-        out.append((tuple(pre), bits, None, None, None, 0))
-    return tuple(out)
+    every |= bits
+    out.append(((tuple(pre), None, None, None, every), (bits, ~every)))
+    return out
+
+
+# The counts a fan counting instances has its awards made for ahead (the loop's common counts:
+# flowers, pungs, kongs); a fan with a max_count has them up to it.
+_COUNTS_AHEAD = 8
+
+
+def _counted(more: tuple[Any, ...], single: Awarded, n: int, lang: str) -> Awarded:
+    """The award of count n past the ones Plan._by_count made."""
+    e: Entry = more[0]
+    return more[-1] if e.max_count else e.awarded(single.value, n, lang)
 
 
 def _union(bits: tuple[int, ...]) -> int:
@@ -338,19 +411,20 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     if plan.reads_fans:
         return _evaluate_in_step(ctx, lang, plan, opening)
     found: list[Awarded] = []
-    present = 0
+    # The fans found as bits, and the concealment in bit 0 (no fan's): Plan.final_memo's key.
+    present = ctx.concealed_hand
     multi = False  # some fan counts more than once
-    for pre, bits, fn, e, single, bit in plan.for_reading(ctx, lang, opening, prune, True):
-        if bits:  # the exact fans before this one: the reading's bits say each counts once
+    for pre, fn, more, single, bit in plan.for_reading(ctx, lang, opening, prune):
+        if pre:  # the exact fans before this one: the reading's bits say each counts once
             found += pre
-            present |= bits
         if fn is None:
-            break  # (the last run: exact fans only)
+            present |= bit  # (the last run: the bits of every exact fan)
+            break
         n = fn(ctx)
         if not n:
             continue
-        if n != 1 and e.instance:  # type: ignore[union-attr]
-            single = e.awarded(single.value, min(n, e.max_count) if e.max_count else n, lang)  # type: ignore[union-attr]
+        if n != 1 and more is not None:  # (a fan counting instances: its award of n)
+            single = more[n] if n < len(more) else _counted(more, single, n, lang)
             multi = True
         found.append(single)
         present |= bit
@@ -359,22 +433,19 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     # their counts and the combine fans' occurrences (said by the plan's one key function):
     # Plan.final_memo. Not where a fan excludes on the sets another uses, or the combine fans'
     # occurrences have no key.
-    if not present & plan.unkeyed:
-        key: Any = present << 1 | ctx.concealed_hand
+    unkeyed = plan.unkeyed
+    if not unkeyed or not present & unkeyed:
+        key: Any = present
         if multi or present & plan.keyed_more:
             key = _final_key(ctx, plan, key, found, present, multi)
-        got = plan.final_memo.get(key)
+        memo = plan.final_memo.get(lang)
+        got = None if memo is None else memo.get(key)
         if got is not None:
-            ids, shown, gone, take = got
-            awarded = ctx.awarded
-            awarded.update(ids)
-            if multi:
-                for a in found:
-                    if a.count != 1:
-                        awarded[a.id] = a.count
-            return Evaluation(ctx.d, found if shown is None else list(take(found)) if take is not None else _kept(found, shown, None, plan, lang), list(gone) if gone else [], None, ctx)
+            ctx._found = found  # (ctx.awarded, made on first read)
+            kept, gone, total = got
+            return Evaluation(ctx.d, found if kept is None else [*kept], [*gone], None, ctx, total)
         ev = _all_passes(ctx, plan, lang, found, present, multi, True)
-        plan.remember_final(key, present, found, ev)
+        plan.remember_final(key, lang, found, ev)
         return ev
     return _all_passes(ctx, plan, lang, found, present, multi)
 
@@ -396,36 +467,24 @@ def _final_key(ctx: Ctx, plan: Plan, key: int, found: list[Awarded], present: in
 
 
 def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, multi: bool, direct: bool = False) -> Evaluation:
-    """The passes after the fans are found (evaluate_fans), with ctx.awarded filled in.
-    `direct`: without the passes' own memos (the caller remembers the result in final_memo,
-    whose key says at least as much)."""
+    """The passes after the fans are found (evaluate_fans), with ctx.awarded given the fans
+    found. `direct`: without the passes' own memos (the caller remembers the result in
+    final_memo, whose key says at least as much)."""
     info = plan.found_info.get(present)
     if info is None:
         info = plan.info_of(present)
-    flags, excl, combine_at, ids = info
-    awarded = ctx.awarded
-    awarded.update(ids)
-    if multi:
-        for a in found:
-            if a.count != 1:
-                awarded[a.id] = a.count
+    flags, excl, combine_at = info
+    ctx._found = found  # (ctx.awarded, made on first read)
     if direct:
         combos = [(found[i], e) for i, e in combine_at] if combine_at else []
-        return _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan) if combos else None, True)
+        return passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan) if combos else None, True)
     if combine_at and plan.combine_key is not None and not present & plan.on_sets:
-        # (_remembered_passes's look-up first: a hit needs no list of the combine fans)
-        got = plan.combined_memo.get(_combined_key(ctx, plan, found, present, multi))
+        # (remembered_passes's look-up first: a hit needs no list of the combine fans)
+        got = plan.combined_memo.get(combined_key(ctx, plan, found, present, multi))
         if got is not None:
             shown, gone, take = got
-            return Evaluation(ctx.d, _kept(found, shown, take, plan, lang), list(gone), None, ctx)
-    return _passes(ctx, plan, lang, found, present, flags, excl, [(found[i], e) for i, e in combine_at] if combine_at else [], multi)
-
-
-def _combined_key(ctx: Ctx, plan: Plan, found: list[Awarded], present: int, multi: bool, groups: Any = None) -> tuple:
-    """The key of Plan.combined_memo (_remembered_passes): the concealment, the fans found, their
-    counts where some count more than once, and the combine fans' groups (`groups`; else the
-    value of the plan's one key function that says them)."""
-    return (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, plan.combine_key(ctx) if groups is None else groups)
+            return Evaluation(ctx.d, kept_of(found, shown, take, plan, lang), list(gone), None, ctx)
+    return passes(ctx, plan, lang, found, present, flags, excl, [(found[i], e) for i, e in combine_at] if combine_at else [], multi)
 
 
 def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluation:
@@ -433,7 +492,7 @@ def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluat
     is kept up to date fan by fan."""
     found: list[Awarded] = []
     combos: list[tuple[Awarded, Entry]] = []  # the fans counted under the account-once principle
-    awarded = ctx.awarded
+    awarded = ctx._awarded  # (ctx.awarded without its property: nothing is left pending here)
     flags = present = excl = 0
     multi = False
     for fn, e, single, bit in plan.for_reading(ctx, lang, opening):
@@ -456,125 +515,4 @@ def _evaluate_in_step(ctx: Ctx, lang: str, plan: Plan, opening: bool) -> Evaluat
         flags |= e.flags
         present |= bit
         excl |= e.excl_mask
-    return _passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
-
-
-def _remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool) -> Evaluation:
-    """_passes for a reading with combine fans (none excluding on sets): the choice of combined
-    sets and every pass after it depend only on the fans found (their values follow from the
-    bits and the concealment; their counts) and the combine fans' occurrences, so they are
-    remembered by those, as what is kept (place in `found`, a new count or None), removed, and
-    an item getter of the places where no count changes."""
-    # The combine fans' groups stand for the candidates in the key: the fans found (present),
-    # the concealment and the counts say each candidate's value and place in the file.
-    # (Where one key function says every combine fan's occurrences, its value stands for them.)
-    kf = plan.combine_key
-    groups = kf(ctx) if kf is not None else combine.occurrences(ctx, combos)
-    key = _combined_key(ctx, plan, found, present, multi, groups)
-    memo = plan.combined_memo
-    got = memo.get(key)
-    if got is None:
-        ev = _passes(ctx, plan, lang, found, present, flags, excl, combos, multi, combine.candidates(ctx, combos, plan, combine.occurrences(ctx, combos) if kf is not None else groups))
-        where = {a.id: i for i, a in enumerate(found)}
-        shown = tuple([(where[a.id], None if a is found[where[a.id]] else a.count) for a in ev.fans])
-        if len(memo) > 4096:
-            memo.clear()
-        memo[key] = (shown, tuple(ev.excluded), _taker(shown))
-        return ev
-    shown, gone, take = got
-    return Evaluation(ctx.d, _kept(found, shown, take, plan, lang), list(gone), None, ctx)
-
-
-def _taker(shown: tuple[tuple[int, int | None], ...] | list[tuple[int, int | None]]) -> Callable[[list[Awarded]], tuple[Awarded, ...]] | None:
-    """An item getter of the places kept, where no count changes (two places or more)."""
-    return itemgetter(*[i for i, _ in shown]) if len(shown) > 1 and all(n is None for _, n in shown) else None
-
-
-def _kept(found: list[Awarded], shown: tuple[tuple[int, int | None], ...], take: Callable[[list[Awarded]], tuple[Awarded, ...]] | None, plan: Plan, lang: str) -> list[Awarded]:
-    """The fans a remembered pass keeps, by their places in `found` (and new counts)."""
-    if take is not None:
-        return list(take(found))
-    by_id = plan.by_id
-    return [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
-
-
-def _passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None, direct: bool = False) -> Evaluation:
-    """The passes after the fans are found: the account-once choice, exclusions, fallbacks.
-    `cands`: the combine fans' occurrences (combine.candidates), where the caller has them.
-    `direct`: the exclusions worked out, not looked up (_all_passes)."""
-    if len(found) < 2 and not flags & _COMBINE:
-        return Evaluation(ctx.d, found, [], None, ctx)
-    if flags & _COMBINE and cands is None and not present & plan.on_sets:
-        return _remembered_passes(ctx, plan, lang, found, present, flags, excl, combos, multi)
-    removed: dict[str, str] = {}
-    groups: dict[str, list[tuple[int, ...]]] = {}
-    first = found  # the fans as the loop found them (the choice of combined sets may change them)
-    if flags & _COMBINE:
-        found, groups = combine.choose(ctx, found, combos, plan, lang, removed, cands)
-    if len(found) < 2:
-        return Evaluation(ctx.d, found, list(removed.items()), None, ctx)
-    if not excl & present:
-        # No fan found excludes another: at most the fallback rule applies (a fallback fan,
-        # basic win or chicken hand, counts only when no other non-bonus fan does).
-        if flags & _FALLBACK and flags & _BEATS:
-            fallbacks = plan.fallbacks
-            kept = []
-            for a in found:
-                if a.id in fallbacks:
-                    removed[a.id] = "another fan"
-                else:
-                    kept.append(a)
-            found = kept
-        return Evaluation(ctx.d, found, list(removed.items()) if removed else [], None, ctx)
-    if direct or present & plan.on_sets:
-        kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
-        return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], None, ctx)
-    # The passes below depend only on the fans found (before and after the choice of combined
-    # sets), their counts and values: remembered.
-    # (The ids follow from `present` while the choice of combined sets changed nothing.)
-    # (The counts are all 1, and left out, while nothing counted more than once.)
-    same = found is first
-    key = (ctx.concealed_hand, present, None if same else tuple([a.id for a in found]), None if same and not multi else tuple([a.count for a in found]))
-    memo = plan.exclude_memo
-    got = memo.get(key)
-    if got is None:
-        before = len(removed)
-        kept = _exclusions(ctx, found, plan, removed, lang, groups, excl & present, flags)
-        where = {id(a): i for i, a in enumerate(found)}
-        shown = []
-        for a in kept:
-            i = where.get(id(a))
-            if i is None:  # a count lowered: the same fan, another award
-                i = next(j for j, b in enumerate(found) if b.id == a.id)
-                shown.append((i, a.count))
-            else:
-                shown.append((i, None))
-        if len(memo) > 4096:
-            memo.clear()
-        memo[key] = (tuple(shown), tuple(list(removed.items())[before:]), _taker(shown))
-    else:
-        shown, gone, take = got
-        kept = _kept(found, shown, take, plan, lang)
-        removed.update(gone)
-    return Evaluation(ctx.d, kept, list(removed.items()) if removed else [], None, ctx)
-
-
-def _exclusions(ctx: Ctx, found: list[Awarded], plan: Plan, removed: dict[str, str], lang: str, groups: dict[str, list[tuple[int, ...]]], clash: int, flags: int) -> list[Awarded]:
-    """The fans kept after the exclusions (`clash`: some fan found excludes another found) and
-    the fallback rule, with `removed` filled in (fan -> what removed it). `flags`: those of the
-    fans found, which the fans kept replace when some were excluded."""
-    kept = found
-    if clash:  # two of the fans found exclude one another (or a part of one another)
-        kept = combine.exclude(ctx, found, {a.id for a in found}, plan, removed, lang, groups)
-        by_id = plan.by_id
-        flags = 0
-        for a in kept:
-            flags |= by_id[a.id].flags
-    # A fallback fan (basic win, chicken hand) counts only when no other non-bonus fan does.
-    if flags & _FALLBACK and flags & _BEATS:
-        fallbacks = plan.fallbacks
-        for a in kept:
-            if a.id in fallbacks:
-                removed[a.id] = "another fan"
-        kept = [a for a in kept if a.id not in removed]
-    return kept
+    return passes(ctx, plan, lang, found, present, flags, excl, combos, multi)

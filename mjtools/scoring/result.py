@@ -102,15 +102,19 @@ class Awarded(Fields, Frozen):
 class Evaluation(Fields):
     """The fans one decomposition scores."""
 
-    __slots__ = ("decomposition", "fans", "excluded", "reason", "pctx")  # (one per reading: no instance dict)
-    FIELDS = __slots__
+    __slots__ = ("decomposition", "fans", "excluded", "reason", "pctx", "total")  # (one per reading: no instance dict)
+    FIELDS = __slots__[:-1]  # (`total` follows from `fans`)
 
-    def __init__(self, decomposition: Decomposition, fans: list[Awarded], excluded: list[tuple[str, str]] | None = None, reason: str | None = None, pctx: Any = None) -> None:
+    def __init__(self, decomposition: Decomposition, fans: list[Awarded], excluded: list[tuple[str, str]] | None = None, reason: str | None = None, pctx: Any = None, total: float | None = None) -> None:
         self.decomposition = decomposition
         self.fans = fans
         self.excluded = [] if excluded is None else excluded  # (fan, excluded by)
         self.reason = reason  # why this reading is not a legal win
         self.pctx = pctx  # the pattern Ctx of this reading (liability and stakes evaluate patterns on it)
+        # The sum of value x count over `fans` as the fans stage gave them, where it had it at
+        # hand (Plan.final_memo), else None: read it before a score model that assigns `fans`
+        # anew (riichi's yakuman alone, doubling's limits) or in one that keeps them.
+        self.total = total
 
 
 class HandValue(Fields):
