@@ -43,15 +43,14 @@ from mjtools.analysis.irregular import (
     _irregular,
     _knitted_straight_plain,
     all_258,
-    held_number_kinds,
     held_of_packed,
     knitted_straight,
     seven_pairs,
     thirteen_orphans,
 )
 from mjtools.analysis.shapes import ShapeSpec
-from mjtools.analysis.standard import _MELD_BLOCKS, PAIR_BLOCK, _plain_meld_block, _standard_packed, _standard_plain, standard
-from mjtools.tiles.hand import Hand, held_counts
+from mjtools.analysis.standard import _MELD_BLOCKS, PAIR_BLOCK, _plain_meld_block, _standard_packed, standard
+from mjtools.tiles.hand import _ONE, Hand, concealed_packed, held_counts, packed_counts
 
 FORMS = {
     "standard": standard,
@@ -117,22 +116,21 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     last = hand.last
     win = None if last is None else last.kind
     hand_melds = hand.melds
-    # The same counts as one integer (a byte per kind) where the parser gave the hand's: the
-    # standard form's groups and the knitted straights are then read from it by shifts and masks.
-    packed = -1
+    # The same counts as one integer (a byte per kind): the standard form's groups and the
+    # knitted straights are read from it by shifts and masks. A hand with melds: its concealed
+    # tiles' (the parser's) and the last one, the counts list made from them in C.
     if not hand_melds and not hand.aside:
         counts = list(hand.counts[:34])  # the concealed tiles and the last one: all it holds
-        packed = hand._packed & _KINDS_34 if hand._packed >= 0 else -1
+        packed = (hand._packed if hand._packed >= 0 else packed_counts(hand)) & _KINDS_34
     elif not hand_melds and (got := held_counts(hand)) is not None:
         counts = got  # (flowers set aside: the same)
-        packed = hand._packed & _KINDS_34 if hand._packed >= 0 else -1
+        packed = (hand._packed if hand._packed >= 0 else packed_counts(hand)) & _KINDS_34
     else:
-        counts = [0] * 34
-        for t in hand.concealed:
-            if t.kind < 34:
-                counts[t.kind] += 1
-        if win is not None and win < 34:
-            counts[win] += 1
+        packed = concealed_packed(hand)
+        if win is not None:
+            packed += _ONE[win]
+        packed &= _KINDS_34
+        counts = list(packed.to_bytes(34, "little"))
     kinds = spec.kinds
     if len(kinds) < 34 and any((_UNPLAYED.get(kinds) or _unplayed(kinds))(counts)):
         return []  # a tile the variant does not play: no shape holds it
@@ -161,7 +159,7 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
             total = sum(counts)
             # (every tile a different kind: no pair, so no reading; 全不靠 and 十三烂 hands)
             if sets >= 0 and total == 3 * sets + 2 and distinct != total:
-                for blocks in _standard_packed(packed, sets) if packed >= 0 else _standard_plain(counts, sets):
+                for blocks in _standard_packed(packed, sets):
                     found.append((form, melds + blocks if melds else blocks, len(melds)))
         elif form == "seven_pairs":
             # Seven distinct pairs: seven kinds held twice (or pairs and quads where quads count).
@@ -194,7 +192,7 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
         elif form == "knitted_straight":
             # Some knitted straight held whole, at most one meld.
             # (nine number kinds, a set and a pair: some kind held twice)
-            if len(hand_melds) <= 1 and 9 <= distinct < sum(counts) and counts[:27].count(0) <= 18 and _holds_knitted_straight(held := held_number_kinds(counts) if packed < 0 else held_of_packed(packed)):
+            if len(hand_melds) <= 1 and 9 <= distinct < sum(counts) and counts[:27].count(0) <= 18 and _holds_knitted_straight(held := held_of_packed(packed)):
                 found.extend(_knitted_straight_plain(hand, spec, counts, held, packed))
         else:
             found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))

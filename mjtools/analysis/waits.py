@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from mjtools.analysis.shanten import HandState, _add, candidate_kinds, distance, state_of
 from mjtools.analysis.shapes import ShapeSpec
-from mjtools.tiles.hand import held_counts, packed_counts
+from mjtools.tiles.hand import concealed_packed, held_counts
 
 if TYPE_CHECKING:
     from mjtools.patterns.ctx import Ctx
@@ -493,6 +493,7 @@ _DIRECT = {"knitted_straight": _knitted_straight_waits, "knitted": _knitted_wait
 
 _PLANS: dict[int, tuple[ShapeSpec, tuple | None]] = {}
 _ALL_KINDS, _KINDS34 = (1 << 34) - 1, (1 << 8 * 34) - 1  # every kind; the bytes of every kind
+_LOW_BITS = sum(1 << 8 * k for k in range(34))  # the low bit of each kind's byte
 
 
 def _table_plan(spec: ShapeSpec) -> tuple | None:
@@ -522,19 +523,50 @@ def _mask(kinds) -> int:
     return sum(1 << k for k in kinds if k < 34)
 
 
-# Per group (m, p, s, honors): its counts as bytes -> (state, the kinds whose extra tile leaves
-# it in sets only, ... in sets and a pair) with the kinds as a 34-bit mask (`_group_facts`).
-_FACTS: tuple[dict[bytes, tuple[int, int, int]], ...] = ({}, {}, {}, {})
+# Per group (m, p, s, honors): its counts as an integer (a byte per kind) -> (code, masks):
+# the code 0 where the group splits into sets, 16 into sets and a pair, 1 neither, so that a
+# hand's four codes add up to what decides its waits (`_PICK`); then the kinds (34-bit masks)
+# whose extra tile leaves the group in sets only and in sets and a pair (`_group_facts`),
+# at 1 and 2 for a group that does not split, at 3 and 4 for a group with a pair (0 else).
+# An integer key: a shift and a mask of the packed counts, hashed without reading its bytes.
+_FACTS: tuple[dict[int, tuple[int, int, int, int, int]], ...] = ({}, {}, {}, {})
+_M9 = (1 << 72) - 1  # one suit's nine bytes
+# The drawn tile goes to one group and every other one must already split, a pair at most.
+# By the codes' sum: one group that does not split mends, into sets and a pair (1: no other
+# pair) or sets (17: another group has the pair); with none, a pair group takes the tile, its
+# pair becoming a set (32: two pair groups), or stays sets and a pair (16; never, by the
+# counts, but as the search has it). Any other sum: no wait.
+_PICK = tuple({1: 2, 17: 1, 16: 4, 32: 3}.get(s, 0) for s in range(65))
 
 
-def _facts_of(g: int, c: bytes) -> tuple[int, int, int]:
-    state, sets, pair = _group_facts(c, g < 3)
-    got = (state, sum(1 << (9 * g + o) for o in sets), sum(1 << (9 * g + o) for o in pair))
+def _facts_of(g: int, part: int) -> tuple[int, int, int, int, int]:
+    state, sets, pair = _group_facts(part.to_bytes(9 if g < 3 else 7, "little"), g < 3)
+    sets_mask, pair_mask = sum(1 << (9 * g + o) for o in sets), sum(1 << (9 * g + o) for o in pair)
+    got = (1, sets_mask, pair_mask, 0, 0) if state == -1 else (16, 0, 0, sets_mask, pair_mask) if state == 2 else (0, 0, 0, 0, 0)
     table = _FACTS[g]
     if len(table) > 1 << 16:
         table.clear()
-    table[c] = got
+    table[part] = got
     return got
+
+
+def _standard_waits(c: int) -> int:
+    """The kinds (a 34-bit mask) whose draw leaves the packed counts `c` (34 kinds) in sets and
+    one pair: four group look-ups, their codes' sum picks the masks (`_PICK`)."""
+    f = _FACTS
+    g0 = f[0].get(x := c & _M9) or _facts_of(0, x)
+    g1 = f[1].get(x := c >> 72 & _M9) or _facts_of(1, x)
+    g2 = f[2].get(x := c >> 144 & _M9) or _facts_of(2, x)
+    g3 = f[3].get(x := c >> 216) or _facts_of(3, x)
+    i = _PICK[g0[0] + g1[0] + g2[0] + g3[0]]
+    return g0[i] | g1[i] | g2[i] | g3[i] if i else 0
+
+
+def _sets_and_pair_packed(c: int) -> bool:
+    """Whether the packed counts `c` (34 kinds) split into sets and exactly one pair."""
+    f = _FACTS
+    s = (f[0].get(x := c & _M9) or _facts_of(0, x))[0] + (f[1].get(x := c >> 72 & _M9) or _facts_of(1, x))[0]
+    return s + (f[2].get(x := c >> 144 & _M9) or _facts_of(2, x))[0] + (f[3].get(x := c >> 216) or _facts_of(3, x))[0] == 16
 
 
 def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], cap: int) -> bool:
@@ -543,51 +575,15 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
     hand could be ready in one (at most one meld, eight kinds held)."""
     kinds, standard, seven, quads, rest = plan
     hand = ctx.hand
-    melds = len(hand.melds)
-    if not melds:
-        # The hand's counts less the winning tile and any tile of the 34 kinds set aside (the
-        # counts as bytes from the packed ones: a count is at most 4, ~2.5k less than a slice).
-        counts = bytearray((packed_counts(hand) & _KINDS34).to_bytes(34, "little"))
-        counts[win] -= 1
-        for a in hand.aside:
-            for t in a.tiles:
-                if t.kind < 34:
-                    counts[t.kind] -= 1
-    else:
-        counts = bytearray(50)  # every kind, so that no tile needs a range test (only 0-33 are read)
-        for t in hand.concealed:
-            counts[t.kind] += 1
-        del counts[34:]
-    b = bytes(counts)
-    waits = 0
-    if standard:
-        f = _FACTS
-        g0 = f[0].get(b[0:9]) or _facts_of(0, b[0:9])
-        g1 = f[1].get(b[9:18]) or _facts_of(1, b[9:18])
-        g2 = f[2].get(b[18:27]) or _facts_of(2, b[18:27])
-        g3 = f[3].get(b[27:34]) or _facts_of(3, b[27:34])
-        # The drawn tile goes to one group, every other one already splits (a pair at most):
-        # with one group that does not split, that group mends; else (13 tiles: two groups
-        # with a pair) either pair group, its pair becoming a set.
-        states = (g0[0], g1[0], g2[0], g3[0])
-        bad = states.count(-1)
-        if bad == 1:
-            g = (g0, g1, g2, g3)[states.index(-1)]
-            pairs = states.count(2)
-            if pairs <= 1:
-                waits = g[1] if pairs else g[2]
-        elif not bad:
-            for g in (g0, g1, g2, g3):
-                if g[0] == 2:
-                    other_pairs = states.count(2) - 1
-                    if other_pairs <= 1:
-                        waits |= g[1] if other_pairs else g[2]
-        waits &= kinds  # (seven pairs' single is held: no kinds test, as in the search)
+    melds = hand.melds
+    c = concealed_packed(hand) & _KINDS34  # (the winning tile is not among them)
+    # (seven pairs' single is held: no kinds test, as in the search)
+    waits = _standard_waits(c) & kinds if standard else 0
     if seven and not melds:
-        odd = b.translate(_ODD)
-        if odd.count(1) == 1 and sum(b) == 13:  # (the sum, 2.6k, only where one kind is odd)
-            single = odd.index(1)
-            if quads or b[single] == 1:
+        odd = c & _LOW_BITS
+        if odd and not odd & (odd - 1):  # one kind odd; then the tile count (rarely asked)
+            single = odd.bit_length() >> 3
+            if (quads or c >> 8 * single & 0xFF == 1) and sum(c.to_bytes(34, "little")) == 13:
                 waits |= 1 << single
     waits &= ~(1 << win)
     while waits:
@@ -595,6 +591,9 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
         if held[low.bit_length() - 1] < cap:
             return True
         waits ^= low
-    if rest is None or melds > 1 or 34 - b.count(0) < 8:
+    if rest is None or len(melds) > 1:
+        return False
+    b = c.to_bytes(34, "little")
+    if 34 - b.count(0) < 8:
         return False  # (each irregular form holds 8 kinds or more when ready, a meld at most)
     return _other_wait_general(ctx, rest, win, cap, ready_first=True, counts=list(b))
