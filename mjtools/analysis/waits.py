@@ -324,30 +324,30 @@ def _other_wait_general(ctx: Ctx, spec: ShapeSpec, win: int, cap: int, ready_fir
 def _knitted_straight_waits(counts: list[int], melds: int) -> set[int]:
     """The kinds that complete 组合龙 + a set + a pair from natural concealed counts (a hand of
     hand-size tiles, `melds` laid down): the one missing kind of a straight when the other
-    tiles are already the set and the pair, or, with the straight whole, the waits of the rest."""
-    from mjtools.analysis.irregular import KNITTED_STRAIGHTS
-
+    tiles are already the set and the pair, or, with the straight whole, the waits of the rest
+    (the group tables of `_standard_waits`, on the counts as one integer)."""
+    if not _KNITTED:
+        _load_knitted()
     out: set[int] = set()
     if melds > 1:
         return out
-    for straight in KNITTED_STRAIGHTS:
-        missing = [k for k in straight if not counts[k]]
-        if len(missing) > 1:
-            continue
-        rest = list(counts)
-        for k in straight:
-            if rest[k]:
-                rest[k] -= 1
+    c = int.from_bytes(bytes(counts[:34]), "little")
+    held = _KNITTED[1](c)
+    for mask in _KNITTED[0]:
+        have = held & mask  # (one copy of each straight kind held: taken out by a subtraction)
+        missing = mask ^ have
+        if missing & (missing - 1):
+            continue  # two kinds of the straight missing or more
+        rest = c - have
         if missing:
-            if _sets_and_pair_of(rest):
-                out.add(missing[0])
+            if _sets_and_pair_packed(rest):
+                out.add(missing.bit_length() >> 3)
             continue
-        near = {j for i, n in enumerate(rest) if n for j in ((i,) if i >= 27 else range(max(i - 2, i // 9 * 9), min(i + 3, i // 9 * 9 + 9)))}
-        for k in near:
-            rest[k] += 1
-            if _sets_and_pair_of(rest):
-                out.add(k)
-            rest[k] -= 1
+        waits = _standard_waits(rest)
+        while waits:
+            low = waits & -waits
+            out.add(low.bit_length() - 1)
+            waits ^= low
     return out
 
 
@@ -380,21 +380,16 @@ def _orphans_waits(counts: list[int], melds: int) -> set[int]:
     return set()
 
 
-def _sets_and_pair_of(counts: list[int]) -> bool:
-    """Whether counts (34 kinds) split into sets and exactly one pair."""
-    pairs = 0
-    for g, (a, b) in enumerate(GROUPS):
-        state = _group_state(tuple(counts[a:b]), g < 3)
-        if state < 0:
-            return False
-        pairs += state == 2
-    return pairs == 1
-
-
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-_KNITTED: list = []  # irregular.KNITTED_MASKS and held_number_kinds, on first use
+_KNITTED: list = []  # irregular.KNITTED_MASKS, held_of_packed and held_number_kinds, on first use
+
+
+def _load_knitted() -> None:
+    from mjtools.analysis.irregular import KNITTED_MASKS, held_number_kinds, held_of_packed
+
+    _KNITTED.extend((KNITTED_MASKS, held_of_packed, held_number_kinds))
 
 
 class _Counts:
@@ -417,9 +412,7 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
     if st.melds > 1 and _AT_MOST_ONE_MELD.issuperset(forms):
         return ()  # (most hands: two melds rule out every irregular form at once)
     if not _KNITTED:  # (imported once: an import statement costs microseconds per call)
-        from mjtools.analysis.irregular import KNITTED_MASKS, held_number_kinds
-
-        _KNITTED.extend((KNITTED_MASKS, held_number_kinds))
+        _load_knitted()
     c = st.counts
     melds = st.melds
     if 34 - c.count(0) < 8 and _AT_MOST_ONE_MELD.issuperset(forms):
@@ -434,7 +427,7 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
         elif form == "knitted_straight":
             ok = False
             if melds <= 1:
-                held = _KNITTED[1](c)
+                held = _KNITTED[2](c)
                 if held.bit_count() >= 8:  # 8 of some straight's 9 kinds held
                     for m in _KNITTED[0]:
                         if (held & m).bit_count() >= 8:
