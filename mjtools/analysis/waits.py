@@ -244,10 +244,12 @@ def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
     first, so most hands are decided after a draw or two. `live`: a kind whose four copies the
     hand already holds is no wait (else it counts as one, as a wait on the shape)."""
     spec = ctx.spec
-    if spec is None or ctx.hand.last is None:
+    hand = ctx.hand
+    last = hand.last
+    if spec is None or last is None:
         return False
-    win = ctx.hand.last.kind
-    held = ctx.hand.counts
+    win = last.kind
+    held = hand.counts
     cap = 4 if live else 99
     b = ctx.win_block
     # The reading itself often shows a second wait: the other end of a two-sided chow, or the
@@ -265,7 +267,8 @@ def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
             pair = ctx.pair
             if pair is not None and not (pair.wilds or pair.free) and held[pair.kinds[0]] < cap:
                 return True
-    plan = _table_plan(spec)
+    got = _PLANS.get(id(spec))  # (_table_plan's memo read here: no call)
+    plan = got[1] if got is not None and got[0] is spec else _table_plan(spec)
     if plan is not None:
         return _other_wait_tables(ctx, plan, win, held, cap)
     return _other_wait_search(ctx, spec, win, held, cap)
@@ -523,6 +526,7 @@ def _mask(kinds) -> int:
 # at 1 and 2 for a group that does not split, at 3 and 4 for a group with a pair (0 else).
 # An integer key: a shift and a mask of the packed counts, hashed without reading its bytes.
 _FACTS: tuple[dict[int, tuple[int, int, int, int, int]], ...] = ({}, {}, {}, {})
+_GET0, _GET1, _GET2, _GET3 = (table.get for table in _FACTS)  # (bound once: the tables are cleared, never replaced)
 _M9 = (1 << 72) - 1  # one suit's nine bytes
 # The drawn tile goes to one group and every other one must already split, a pair at most.
 # By the codes' sum: one group that does not split mends, into sets and a pair (1: no other
@@ -546,20 +550,18 @@ def _facts_of(g: int, part: int) -> tuple[int, int, int, int, int]:
 def _standard_waits(c: int) -> int:
     """The kinds (a 34-bit mask) whose draw leaves the packed counts `c` (34 kinds) in sets and
     one pair: four group look-ups, their codes' sum picks the masks (`_PICK`)."""
-    f = _FACTS
-    g0 = f[0].get(x := c & _M9) or _facts_of(0, x)
-    g1 = f[1].get(x := c >> 72 & _M9) or _facts_of(1, x)
-    g2 = f[2].get(x := c >> 144 & _M9) or _facts_of(2, x)
-    g3 = f[3].get(x := c >> 216) or _facts_of(3, x)
+    g0 = _GET0(x := c & _M9) or _facts_of(0, x)
+    g1 = _GET1(x := c >> 72 & _M9) or _facts_of(1, x)
+    g2 = _GET2(x := c >> 144 & _M9) or _facts_of(2, x)
+    g3 = _GET3(x := c >> 216) or _facts_of(3, x)
     i = _PICK[g0[0] + g1[0] + g2[0] + g3[0]]
     return g0[i] | g1[i] | g2[i] | g3[i] if i else 0
 
 
 def _sets_and_pair_packed(c: int) -> bool:
     """Whether the packed counts `c` (34 kinds) split into sets and exactly one pair."""
-    f = _FACTS
-    s = (f[0].get(x := c & _M9) or _facts_of(0, x))[0] + (f[1].get(x := c >> 72 & _M9) or _facts_of(1, x))[0]
-    return s + (f[2].get(x := c >> 144 & _M9) or _facts_of(2, x))[0] + (f[3].get(x := c >> 216) or _facts_of(3, x))[0] == 16
+    s = (_GET0(x := c & _M9) or _facts_of(0, x))[0] + (_GET1(x := c >> 72 & _M9) or _facts_of(1, x))[0]
+    return s + (_GET2(x := c >> 144 & _M9) or _facts_of(2, x))[0] + (_GET3(x := c >> 216) or _facts_of(3, x))[0] == 16
 
 
 def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], cap: int) -> bool:
@@ -586,7 +588,23 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
         waits ^= low
     if rest is None or len(melds) > 1:
         return False
+    # The irregular forms (a meld at most) only where the hand may be ready in one: 12 kinds
+    # held or more without a meld (thirteen orphans, 全不靠, 十三烂), or 8 of a knitted
+    # straight's 9 (组合龙): most hands are far from all of them (_may_be_ready's tests, on
+    # the counts as one integer).
     b = c.to_bytes(34, "little")
-    if 34 - b.count(0) < 8:
-        return False  # (each irregular form holds 8 kinds or more when ready, a meld at most)
+    distinct = 34 - b.count(0)
+    if distinct < 8:
+        return False
+    if melds or distinct < 12:
+        if not _KNITTED:
+            _load_knitted()
+        held = _KNITTED[1](c)
+        if held.bit_count() < 8:
+            return False
+        for m in _KNITTED[0]:
+            if (held & m).bit_count() >= 8:
+                break
+        else:
+            return False
     return _other_wait_general(ctx, rest, win, cap, ready_first=True, counts=list(b))
