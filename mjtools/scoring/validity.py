@@ -154,7 +154,7 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
             fan_sum = 0  # (a plain loop: a list comprehension makes a function and a list per call)
             for a in fans:
                 if a.yaku and a.id not in skip:
-                    fan_sum += a.value * a.count
+                    fan_sum += a.amount
             if fan_sum < need:
                 for a in fans:
                     if a.limit:
@@ -175,7 +175,7 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         need = max(need or 0, ch.need_fan_ron)
     if need:
         skip = ch.skip
-        fan_sum = sum([a.value * a.count for a in fans if a.yaku and a.id not in skip])  # (Awarded.total inlined)
+        fan_sum = sum([a.amount for a in fans if a.yaku and a.id not in skip])
         if fan_sum < need and not any(a.limit for a in fans):
             return f"minimum_fan: {fan_sum:g} below the minimum of {need:g}"
     if ch.open_by is not None:
