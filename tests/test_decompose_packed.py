@@ -125,8 +125,13 @@ def test_irregular_closed_forms_match_the_searches(rules):
             continue
         if hand.melds:
             continue
-        got = {(d.form, tuple(b.kinds for b in d.blocks)) for d in decompositions(hand, spec)}
+        readings = decompositions(hand, spec)
+        got = {(d.form, tuple(b.kinds for b in d.blocks)) for d in readings}
         assert got == _by_forms(hand, spec), text
+        win = hand.last.kind
+        for d in readings:  # (the placement of the singles' forms starts at the winning kind's)
+            if d.form in ("knitted", "thirteen_orphans"):
+                assert win in d.blocks[d.win_block].kinds and not any(win in b.kinds for b in d.blocks[: d.win_block]), text
         seen_forms |= {form for form, _ in got}
     assert {"thirteen_orphans", "seven_pairs"} & set(spec.forms) <= seen_forms
     if rules == "mcr":
