@@ -490,6 +490,7 @@ _DIRECT = {"knitted_straight": _knitted_straight_waits, "knitted": _knitted_wait
 _PLANS: dict[int, tuple[ShapeSpec, tuple | None]] = {}
 _ALL_KINDS, _KINDS34 = (1 << 34) - 1, (1 << 8 * 34) - 1  # every kind; the bytes of every kind
 _LOW_BITS = sum(1 << 8 * k for k in range(34))  # the low bit of each kind's byte
+_ALL_BUT = tuple(_ALL_KINDS & ~(1 << k) for k in range(64))  # every kind but k (a kind's mask cleared)
 
 
 def _table_plan(spec: ShapeSpec) -> tuple | None:
@@ -571,7 +572,10 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
     kinds, standard, seven, quads, rest = plan
     hand = ctx.hand
     melds = hand.melds
-    c = concealed_packed(hand) & _KINDS34  # (the winning tile is not among them)
+    c = hand._cpacked  # (the parser's, else counted: concealed_packed; the winning tile is not among them)
+    if c < 0:
+        c = concealed_packed(hand)
+    c &= _KINDS34
     # (seven pairs' single is held: no kinds test, as in the search)
     waits = _standard_waits(c) & kinds if standard else 0
     if seven and not melds:
@@ -580,7 +584,7 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
             single = odd.bit_length() >> 3
             if (quads or c >> 8 * single & 0xFF == 1) and sum(c.to_bytes(34, "little")) == 13:
                 waits |= 1 << single
-    waits &= ~(1 << win)
+    waits &= _ALL_BUT[win]
     while waits:
         low = waits & -waits
         if held[low.bit_length() - 1] < cap:
