@@ -325,10 +325,9 @@ def _other_wait_general(ctx: Ctx, spec: ShapeSpec, win: int, cap: int, ready_fir
 
 
 def _knitted_straight_waits(counts: list[int], melds: int) -> set[int]:
-    """The kinds that complete 组合龙 + a set + a pair from natural concealed counts (a hand of
-    hand-size tiles, `melds` laid down): the one missing kind of a straight when the other
-    tiles are already the set and the pair, or, with the straight whole, the waits of the rest
-    (the group tables of `_standard_waits`, on the counts as one integer)."""
+    """The kinds that complete 组合龙 + a set + a pair from natural concealed counts (`melds`
+    laid down): a straight's one missing kind where the rest is the set and the pair, or, the
+    straight whole, the rest's waits (`_standard_waits`, on the counts as one integer)."""
     if not _KNITTED:
         _load_knitted()
     out: set[int] = set()
@@ -520,20 +519,17 @@ def _mask(kinds) -> int:
     return sum(1 << k for k in kinds if k < 34)
 
 
-# Per group (m, p, s, honors): its counts as an integer (a byte per kind) -> (code, masks):
-# the code 0 where the group splits into sets, 16 into sets and a pair, 1 neither, so that a
-# hand's four codes add up to what decides its waits (`_PICK`); then the kinds (34-bit masks)
-# whose extra tile leaves the group in sets only and in sets and a pair (`_group_facts`),
-# at 1 and 2 for a group that does not split, at 3 and 4 for a group with a pair (0 else).
-# An integer key: a shift and a mask of the packed counts, hashed without reading its bytes.
+# Per group (m p s z): its counts as an integer (a byte per kind; no bytes slice to hash) ->
+# (code: 0 sets, 16 sets and a pair, 1 neither, which four groups add up, `_PICK`; then the
+# kinds whose extra tile leaves it in sets only / sets and a pair (`_group_facts`) as 34-bit
+# masks, at 1, 2 for a group that does not split, at 3, 4 for a group with a pair, else 0).
 _FACTS: tuple[dict[int, tuple[int, int, int, int, int]], ...] = ({}, {}, {}, {})
 _GET0, _GET1, _GET2, _GET3 = (table.get for table in _FACTS)  # (bound once: the tables are cleared, never replaced)
 _M9 = (1 << 72) - 1  # one suit's nine bytes
-# The drawn tile goes to one group and every other one must already split, a pair at most.
-# By the codes' sum: one group that does not split mends, into sets and a pair (1: no other
-# pair) or sets (17: another group has the pair); with none, a pair group takes the tile, its
-# pair becoming a set (32: two pair groups), or stays sets and a pair (16; never, by the
-# counts, but as the search has it). Any other sum: no wait.
+# The drawn tile goes to one group, every other one already splits (a pair at most). By the
+# codes' sum: the group that does not split mends into sets and a pair (1) or sets (17); with
+# none, a pair group's pair becomes a set (32), or (16: never by the counts, as the search
+# has it) stays a pair. Any other sum: no wait.
 _PICK = tuple({1: 2, 17: 1, 16: 4, 32: 3}.get(s, 0) for s in range(65))
 
 
@@ -592,10 +588,8 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
         waits ^= low
     if rest is None or len(melds) > 1:
         return False
-    # The irregular forms (a meld at most) only where the hand may be ready in one: 12 kinds
-    # held or more without a meld (thirteen orphans, 全不靠, 十三烂), or 8 of a knitted
-    # straight's 9 (组合龙): most hands are far from all of them (_may_be_ready's tests, on
-    # the counts as one integer).
+    # The irregular forms only where the hand may be ready in one (_may_be_ready's tests on
+    # the integer): 12 kinds held without a meld, or 8 of a knitted straight's 9 (组合龙).
     b = c.to_bytes(34, "little")
     distinct = 34 - b.count(0)
     if distinct < 8:
