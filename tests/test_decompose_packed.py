@@ -1,8 +1,8 @@
 """The decomposer's shortcuts of issue 14's eleventh round, each against the code it stands
 beside or replaced, on seeded hands built near the shapes:
 
-- the standard form's groups read from the counts as one integer (`_standard_packed`) against
-  the list path (`_standard_plain`);
+- the standard form's groups read from the counts as one integer (`_standard_packed`, which
+  `_standard_plain` now calls) against the list path it replaced (tuple slices per group);
 - the held number kinds from that integer (`held_of_packed`) against `held_number_kinds`;
 - thirteen orphans and seven pairs with quads in closed form, and the standard and 组合龙
   searches skipped where every tile is a different kind, against the forms' own searches
@@ -20,7 +20,7 @@ from mcr_gen import mcr_case
 from mjtools.analysis.blocks import TERMINAL_HONOR
 from mjtools.analysis.decompose import FORMS, decompositions
 from mjtools.analysis.irregular import KNITTED_STRAIGHTS, held_number_kinds, held_of_packed
-from mjtools.analysis.standard import _standard_packed, _standard_plain
+from mjtools.analysis.standard import GROUPS, _product, _standard_packed, _standard_plain, group_splits
 from mjtools.errors import MjError
 from mjtools.rules import load
 from mjtools.rules.validate import check_hand
@@ -41,6 +41,22 @@ def test_held_of_packed_matches_held_number_kinds():
         assert held_of_packed(_packed(counts)) == held_number_kinds(counts), counts
 
 
+def _standard_by_slices(counts: list[int], sets: int):
+    """The list path `_standard_packed` replaced: each group's counts a tuple slice."""
+    per_group = []
+    product = False
+    for base, size, chows in GROUPS:
+        part = counts[base : base + size]
+        if not any(part):
+            continue
+        splits = group_splits(tuple(part), base, chows)
+        if not splits:
+            return []
+        per_group.append(splits)
+        product = product or len(splits) > 1
+    return _product(per_group, product, sets)
+
+
 def test_standard_packed_matches_standard_plain():
     rng = random.Random("standard")
     for _ in range(4000):
@@ -51,7 +67,7 @@ def test_standard_packed_matches_standard_plain():
                 counts[k] += 1
         sets = (sum(counts) - 2) // 3
         for s in (sets, sets - 1):
-            assert _standard_packed(_packed(counts), s) == _standard_plain(counts, s), (counts, s)
+            assert _standard_packed(_packed(counts), s) == _standard_by_slices(counts, s) == _standard_plain(counts, s), (counts, s)
 
 
 def _tiles(kinds: list[int]) -> str:
@@ -109,8 +125,13 @@ def test_irregular_closed_forms_match_the_searches(rules):
             continue
         if hand.melds:
             continue
-        got = {(d.form, tuple(b.kinds for b in d.blocks)) for d in decompositions(hand, spec)}
+        readings = decompositions(hand, spec)
+        got = {(d.form, tuple(b.kinds for b in d.blocks)) for d in readings}
         assert got == _by_forms(hand, spec), text
+        win = hand.last.kind
+        for d in readings:  # (the placement of the singles' forms starts at the winning kind's)
+            if d.form in ("knitted", "thirteen_orphans"):
+                assert win in d.blocks[d.win_block].kinds and not any(win in b.kinds for b in d.blocks[: d.win_block]), text
         seen_forms |= {form for form, _ in got}
     assert {"thirteen_orphans", "seven_pairs"} & set(spec.forms) <= seen_forms
     if rules == "mcr":
@@ -135,6 +156,7 @@ def test_check_hand_on_packed_counts_as_without(rules):
     rs = load(rules)
     texts = ["123m456p789s11z22z+2z", "123m456p789s1122z{1f}+2z", "19m19p19s1234567z+1m", "123m456p789s11z(2222z)+5m", "1112345678999p+9p"]
     for text in texts:
+        parse_hand(text)  # (a group set aside is read by the scanner first; the plain path then)
         hand = parse_hand(text)
         assert hand._packed >= 0
         bare = Hand(hand.concealed, hand.melds, hand.aside, hand.last)

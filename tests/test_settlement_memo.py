@@ -66,3 +66,39 @@ def test_remembered_ledgers_are_the_settled_ones(rules):
         except Exception as e:
             again = type(e).__name__
         assert again == got, text
+
+
+@pytest.mark.parametrize("rules", sorted(ROWS) + ["riichi"])
+def test_settled_without_steps_is_the_same_ledger(rules):
+    """settle(..., explained=False) (score without --explain) keeps no replay but settles the
+    same; the replay of one settled with steps gives the explain lines."""
+    from mjtools.scoring import evaluations
+    from mjtools.scoring.settlement import settle
+
+    rs = load(rules)
+    rng = random.Random(f"steps:{rules}")
+    n = 0
+    for _ in range(2000):
+        if n >= 60:
+            break
+        got = winning_case(rng, **ROWS.get(rules, {}))
+        if got is None:
+            continue
+        text, opts = got
+        ctx = build_context(normalize(opts, "score"), rs)
+        hand = parse_hand(text)
+        try:
+            readings = evaluations(hand, rs, ctx)
+        except Exception:
+            continue
+        for ev, value in readings:
+            if value is None:
+                continue
+            with_steps = settle(value, rs, ctx, hand, ev)
+            without = settle(value, rs, ctx, hand, ev, True, False)
+            assert (without.payments, without.pot, without.ledger) == (with_steps.payments, with_steps.pot, with_steps.ledger), text
+            assert without.explain_steps() == []
+            if with_steps.steps_fn is not None:
+                assert with_steps.explain_steps(), text
+            n += 1
+    assert n > 50

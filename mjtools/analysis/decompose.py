@@ -43,15 +43,14 @@ from mjtools.analysis.irregular import (
     _irregular,
     _knitted_straight_plain,
     all_258,
-    held_number_kinds,
     held_of_packed,
     knitted_straight,
     seven_pairs,
     thirteen_orphans,
 )
 from mjtools.analysis.shapes import ShapeSpec
-from mjtools.analysis.standard import _MELD_BLOCKS, PAIR_BLOCK, _plain_meld_block, _standard_packed, _standard_plain, standard
-from mjtools.tiles.hand import Hand, held_counts
+from mjtools.analysis.standard import _MELD_BLOCKS, PAIR_BLOCK, _plain_meld_block, _standard_packed, standard
+from mjtools.tiles.hand import _ONE, Hand, concealed_packed, held_counts, packed_counts
 
 FORMS = {
     "standard": standard,
@@ -86,7 +85,23 @@ def _wait(block: Block, win: int) -> str:
 _th_counts = itemgetter(*TERMINAL_HONOR)
 _TERMINAL_HONOR_SET = frozenset(TERMINAL_HONOR)
 _TH_SINGLES = tuple(SINGLE_BLOCK[k] for k in TERMINAL_HONOR)  # thirteen orphans' first 13 blocks
-_NUMBER_KINDS = range(27)
+_TH_INDEX = {k: i for i, k in enumerate(TERMINAL_HONOR)}  # a kind's single among them
+_TWO_OR_MORE = sum(0xFE << 8 * k for k in range(34))  # a byte's bits above one copy
+# 全不靠 hands (fourteen kinds, each once) by their packed counts -> their singles; 720 at most
+# (each straight's 9 kinds and the 7 honors, two left out).
+_KNITTED_HANDS: dict[int, tuple[Block, ...]] = {}
+_OUTSIDE_STRAIGHT = tuple(sum(1 << 8 * k for k in range(27) if k not in s) for s in _KNITTED_SETS)
+
+
+def _knitted_blocks(packed: int, counts: list[int]) -> tuple[Block, ...]:
+    """The singles of a hand of fourteen kinds held once each whose number kinds lie within
+    one knitted straight (empty: they do not)."""
+    held = held_of_packed(packed)
+    for outside in _OUTSIDE_STRAIGHT:
+        if not held & outside:
+            got = _KNITTED_HANDS[packed] = tuple(compress(SINGLE_BLOCK, counts))
+            return got
+    return ()
 _KINDS = range(34)
 _KINDS_34 = (1 << 8 * 34) - 1  # the bytes of the 34 kinds that form shapes (no flowers)
 
@@ -117,22 +132,21 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     last = hand.last
     win = None if last is None else last.kind
     hand_melds = hand.melds
-    # The same counts as one integer (a byte per kind) where the parser gave the hand's: the
-    # standard form's groups and the knitted straights are then read from it by shifts and masks.
-    packed = -1
+    # The same counts as one integer (a byte per kind): the standard form's groups and the
+    # knitted straights are read from it by shifts and masks. A hand with melds: its concealed
+    # tiles' (the parser's) and the last one, the counts list made from them in C.
     if not hand_melds and not hand.aside:
         counts = list(hand.counts[:34])  # the concealed tiles and the last one: all it holds
-        packed = hand._packed & _KINDS_34 if hand._packed >= 0 else -1
+        packed = (hand._packed if hand._packed >= 0 else packed_counts(hand)) & _KINDS_34
     elif not hand_melds and (got := held_counts(hand)) is not None:
         counts = got  # (flowers set aside: the same)
-        packed = hand._packed & _KINDS_34 if hand._packed >= 0 else -1
+        packed = (hand._packed if hand._packed >= 0 else packed_counts(hand)) & _KINDS_34
     else:
-        counts = [0] * 34
-        for t in hand.concealed:
-            if t.kind < 34:
-                counts[t.kind] += 1
-        if win is not None and win < 34:
-            counts[win] += 1
+        packed = concealed_packed(hand)
+        if win is not None:
+            packed += _ONE[win]
+        packed &= _KINDS_34
+        counts = list(packed.to_bytes(34, "little"))
     kinds = spec.kinds
     if len(kinds) < 34 and any((_UNPLAYED.get(kinds) or _unplayed(kinds))(counts)):
         return []  # a tile the variant does not play: no shape holds it
@@ -158,10 +172,10 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
             else:
                 melds = ()
             sets = spec.sets_needed - len(melds)
-            total = sum(counts)
+            total = packed % 255  # (the bytes' sum: 255 ≡ 1, and a hand holds fewer tiles)
             # (every tile a different kind: no pair, so no reading; 全不靠 and 十三烂 hands)
             if sets >= 0 and total == 3 * sets + 2 and distinct != total:
-                for blocks in _standard_packed(packed, sets) if packed >= 0 else _standard_plain(counts, sets):
+                for blocks in _standard_packed(packed, sets):
                     found.append((form, melds + blocks if melds else blocks, len(melds)))
         elif form == "seven_pairs":
             # Seven distinct pairs: seven kinds held twice (or pairs and quads where quads count).
@@ -171,7 +185,7 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
                     # (seven kinds held twice and at most seven held: the kinds held are the
                     # pairs, picked in C)
                     found.append((form, tuple(compress(PAIR_BLOCK, counts)), 0))
-                elif spec.quads_as_pairs and twos + 2 * counts.count(4) == 7 and sum(counts) == 14:
+                elif spec.quads_as_pairs and twos + 2 * counts.count(4) == 7 and packed % 255 == 14:
                     # (every kind held twice or four times: a quad is two pairs, kind order as
                     # seven_pairs gives them)
                     found.append((form, tuple([PAIR_BLOCK[k] for k in compress(_KINDS, counts) for _ in range(counts[k] >> 1)]), 0))
@@ -179,22 +193,25 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
             # Thirteen kinds held, all of them terminals and honors, one twice: the only
             # reading (thirteen_orphans' without wildcards, the singles shared).
             if not hand_melds and distinct == 13 and 0 not in (th := _th_counts(counts)) and sum(th) == 14 and spec.hand_size == 13 and _TERMINAL_HONOR_SET <= spec.kinds:
-                found.append((form, _TH_SINGLES + (SINGLE_BLOCK[TERMINAL_HONOR[th.index(2)]],), 0))
+                # (the placement below starts at the winning kind's single: no earlier block holds it)
+                found.append((form, _TH_SINGLES + (SINGLE_BLOCK[TERMINAL_HONOR[th.index(2)]],), _TH_INDEX.get(win, 0)))
         elif form in ("knitted", "thirteen_unrelated"):
             # Fourteen different kinds, no melds.
-            if not hand_melds and distinct == 14 and counts.count(1) == 14:
+            if not hand_melds and distinct == 14 and not packed & _TWO_OR_MORE:
                 if form == "knitted" and spec.hand_size == 13:
-                    # (as _irregular without wildcards: the suited kinds within one straight)
-                    # (each count is 0 or 1 here: the kinds held picked in C)
-                    suited = set(compress(_NUMBER_KINDS, counts))
-                    if any(suited <= s for s in _KNITTED_SETS):
-                        found.append((form, tuple(compress(SINGLE_BLOCK, counts)), 0))
+                    # (as _irregular without wildcards: the number kinds held within one
+                    # straight's; such hands, a few hundred, remembered by their counts)
+                    blocks = _KNITTED_HANDS.get(packed) or _knitted_blocks(packed, counts)
+                    if blocks:
+                        # (singles in kind order: the winning kind's is after one per kind held
+                        # below it, where the placement below starts)
+                        found.append((form, blocks, 0 if win is None or win >= 34 else win - counts[:win].count(0)))
                 else:
                     found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))
         elif form == "knitted_straight":
             # Some knitted straight held whole, at most one meld.
             # (nine number kinds, a set and a pair: some kind held twice)
-            if len(hand_melds) <= 1 and 9 <= distinct < sum(counts) and counts[:27].count(0) <= 18 and _holds_knitted_straight(held := held_number_kinds(counts) if packed < 0 else held_of_packed(packed)):
+            if len(hand_melds) <= 1 and 9 <= distinct < packed % 255 and (held := held_of_packed(packed)).bit_count() >= 9 and _holds_knitted_straight(held):
                 found.extend(_knitted_straight_plain(hand, spec, counts, held, packed))
         else:
             found.extend((form, tuple(blocks), 0) for blocks in FORMS[form](hand, spec))

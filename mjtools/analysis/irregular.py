@@ -243,8 +243,13 @@ def _knitted_straight_plain(hand: Hand, spec: ShapeSpec, counts: list[int], held
     `packed`: the counts as one integer (a byte per kind) where it has that (-1: not)."""
     if len(hand.melds) > 1 or spec.hand_size != 13 or not (len(spec.kinds) >= 34 or all(k in spec.kinds for k in range(27))):
         return []
-    melds = tuple([_plain_meld_block(m, spec) for m in hand.melds])
-    if any(not b.is_set for b in melds) or sum(counts) != 14 - 3 * len(melds):
+    melds: tuple[Block, ...] = ()
+    if hand.melds:  # (one at most, from the test above)
+        melds = (_plain_meld_block(hand.melds[0], spec),)
+        if not melds[0].is_set:
+            return []
+    # (the tile count as the packed bytes' sum where given: 255 ≡ 1, and a hand holds fewer)
+    if (packed % 255 if packed >= 0 else sum(counts)) != 14 - 3 * len(melds):
         return []
     out = []
     if held < 0:

@@ -238,27 +238,6 @@ def group_splits(counts: tuple[int, ...], base: int, chows: bool) -> tuple[Split
     return got
 
 
-def _standard_plain(counts: list[int], sets: int) -> list[tuple[Block, ...]]:
-    """Concealed blocks without wildcards: a product of cached per-group readings (in group
-    order, m p s z; the pair last)."""
-    per_group = []
-    product = False
-    for base, size, chows in GROUPS:
-        part = counts[base : base + size]
-        if not any(part):
-            continue
-        key = (tuple(part), base)
-        splits = _SPLITS.get(key)
-        if splits is None:  # (not `or`: a group with no reading is an empty tuple, kept too)
-            splits = group_splits(key[0], base, chows)
-        if not splits:
-            return []
-        per_group.append(splits)
-        if len(splits) > 1:
-            product = True
-    return _product(per_group, product, sets)
-
-
 # Per group: (its first kind's bit, a byte per kind of the group, first kind, size, chows,
 # index) for the counts as one integer (a byte per kind, kind k at bit 8k).
 _GROUP_BYTES = tuple((8 * base, (1 << 8 * size) - 1, base, size, chows, i) for i, (base, size, chows) in enumerate(GROUPS))
@@ -268,8 +247,10 @@ _SPLITS_PACKED: dict[int, tuple[Split, ...]] = {}
 
 
 def _standard_packed(packed: int, sets: int) -> list[tuple[Block, ...]]:
-    """_standard_plain from the 34 counts as one integer (a byte per kind): each group's
-    counts are a shift and a mask, and its key an integer (no slice, tuple or tuple hash)."""
+    """Concealed blocks without wildcards from the 34 counts as one integer (a byte per kind):
+    a product of cached per-group readings (in group order, m p s z; the pair last). Each
+    group's counts are a shift and a mask, and its key an integer (no slice, tuple or tuple
+    hash)."""
     per_group = []
     product = False
     for shift, mask, base, size, chows, i in _GROUP_BYTES:
@@ -286,6 +267,11 @@ def _standard_packed(packed: int, sets: int) -> list[tuple[Block, ...]]:
         if len(splits) > 1:
             product = True
     return _product(per_group, product, sets)
+
+
+def _standard_plain(counts: list[int], sets: int) -> list[tuple[Block, ...]]:
+    """_standard_packed from the 34 counts as a list (each at most 255)."""
+    return _standard_packed(int.from_bytes(bytes(counts), "little"), sets)
 
 
 def _product(per_group: list[tuple[Split, ...]], product: bool, sets: int) -> list[tuple[Block, ...]]:

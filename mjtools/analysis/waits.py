@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from mjtools.analysis.shanten import HandState, _add, candidate_kinds, distance, state_of
 from mjtools.analysis.shapes import ShapeSpec
-from mjtools.tiles.hand import held_counts, packed_counts
+from mjtools.tiles.hand import concealed_packed, held_counts
 
 if TYPE_CHECKING:
     from mjtools.patterns.ctx import Ctx
@@ -244,10 +244,12 @@ def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
     first, so most hands are decided after a draw or two. `live`: a kind whose four copies the
     hand already holds is no wait (else it counts as one, as a wait on the shape)."""
     spec = ctx.spec
-    if spec is None or ctx.hand.last is None:
+    hand = ctx.hand
+    last = hand.last
+    if spec is None or last is None:
         return False
-    win = ctx.hand.last.kind
-    held = ctx.hand.counts
+    win = last.kind
+    held = hand.counts
     cap = 4 if live else 99
     b = ctx.win_block
     # The reading itself often shows a second wait: the other end of a two-sided chow, or the
@@ -265,7 +267,8 @@ def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
             pair = ctx.pair
             if pair is not None and not (pair.wilds or pair.free) and held[pair.kinds[0]] < cap:
                 return True
-    plan = _table_plan(spec)
+    got = _PLANS.get(id(spec))  # (_table_plan's memo read here: no call)
+    plan = got[1] if got is not None and got[0] is spec else _table_plan(spec)
     if plan is not None:
         return _other_wait_tables(ctx, plan, win, held, cap)
     return _other_wait_search(ctx, spec, win, held, cap)
@@ -322,32 +325,31 @@ def _other_wait_general(ctx: Ctx, spec: ShapeSpec, win: int, cap: int, ready_fir
 
 
 def _knitted_straight_waits(counts: list[int], melds: int) -> set[int]:
-    """The kinds that complete 组合龙 + a set + a pair from natural concealed counts (a hand of
-    hand-size tiles, `melds` laid down): the one missing kind of a straight when the other
-    tiles are already the set and the pair, or, with the straight whole, the waits of the rest."""
-    from mjtools.analysis.irregular import KNITTED_STRAIGHTS
-
+    """The kinds that complete 组合龙 + a set + a pair from natural concealed counts (`melds`
+    laid down): a straight's one missing kind where the rest is the set and the pair, or, the
+    straight whole, the rest's waits (`_standard_waits`, on the counts as one integer)."""
+    if not _KNITTED:
+        _load_knitted()
     out: set[int] = set()
     if melds > 1:
         return out
-    for straight in KNITTED_STRAIGHTS:
-        missing = [k for k in straight if not counts[k]]
-        if len(missing) > 1:
-            continue
-        rest = list(counts)
-        for k in straight:
-            if rest[k]:
-                rest[k] -= 1
+    c = int.from_bytes(bytes(counts[:34]), "little")
+    held = _KNITTED[1](c)
+    for mask in _KNITTED[0]:
+        have = held & mask  # (one copy of each straight kind held: taken out by a subtraction)
+        missing = mask ^ have
+        if missing & (missing - 1):
+            continue  # two kinds of the straight missing or more
+        rest = c - have
         if missing:
-            if _sets_and_pair_of(rest):
-                out.add(missing[0])
+            if _sets_and_pair_packed(rest):
+                out.add(missing.bit_length() >> 3)
             continue
-        near = {j for i, n in enumerate(rest) if n for j in ((i,) if i >= 27 else range(max(i - 2, i // 9 * 9), min(i + 3, i // 9 * 9 + 9)))}
-        for k in near:
-            rest[k] += 1
-            if _sets_and_pair_of(rest):
-                out.add(k)
-            rest[k] -= 1
+        waits = _standard_waits(rest)
+        while waits:
+            low = waits & -waits
+            out.add(low.bit_length() - 1)
+            waits ^= low
     return out
 
 
@@ -380,21 +382,16 @@ def _orphans_waits(counts: list[int], melds: int) -> set[int]:
     return set()
 
 
-def _sets_and_pair_of(counts: list[int]) -> bool:
-    """Whether counts (34 kinds) split into sets and exactly one pair."""
-    pairs = 0
-    for g, (a, b) in enumerate(GROUPS):
-        state = _group_state(tuple(counts[a:b]), g < 3)
-        if state < 0:
-            return False
-        pairs += state == 2
-    return pairs == 1
-
-
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-_KNITTED: list = []  # irregular.KNITTED_MASKS and held_number_kinds, on first use
+_KNITTED: list = []  # irregular.KNITTED_MASKS, held_of_packed and held_number_kinds, on first use
+
+
+def _load_knitted() -> None:
+    from mjtools.analysis.irregular import KNITTED_MASKS, held_number_kinds, held_of_packed
+
+    _KNITTED.extend((KNITTED_MASKS, held_of_packed, held_number_kinds))
 
 
 class _Counts:
@@ -417,9 +414,7 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
     if st.melds > 1 and _AT_MOST_ONE_MELD.issuperset(forms):
         return ()  # (most hands: two melds rule out every irregular form at once)
     if not _KNITTED:  # (imported once: an import statement costs microseconds per call)
-        from mjtools.analysis.irregular import KNITTED_MASKS, held_number_kinds
-
-        _KNITTED.extend((KNITTED_MASKS, held_number_kinds))
+        _load_knitted()
     c = st.counts
     melds = st.melds
     if 34 - c.count(0) < 8 and _AT_MOST_ONE_MELD.issuperset(forms):
@@ -434,7 +429,7 @@ def _may_be_ready(st: HandState | _Counts, forms: tuple[str, ...]) -> tuple[str,
         elif form == "knitted_straight":
             ok = False
             if melds <= 1:
-                held = _KNITTED[1](c)
+                held = _KNITTED[2](c)
                 if held.bit_count() >= 8:  # 8 of some straight's 9 kinds held
                     for m in _KNITTED[0]:
                         if (held & m).bit_count() >= 8:
@@ -493,6 +488,8 @@ _DIRECT = {"knitted_straight": _knitted_straight_waits, "knitted": _knitted_wait
 
 _PLANS: dict[int, tuple[ShapeSpec, tuple | None]] = {}
 _ALL_KINDS, _KINDS34 = (1 << 34) - 1, (1 << 8 * 34) - 1  # every kind; the bytes of every kind
+_LOW_BITS = sum(1 << 8 * k for k in range(34))  # the low bit of each kind's byte
+_ALL_BUT = tuple(_ALL_KINDS & ~(1 << k) for k in range(64))  # every kind but k (a kind's mask cleared)
 
 
 def _table_plan(spec: ShapeSpec) -> tuple | None:
@@ -522,19 +519,46 @@ def _mask(kinds) -> int:
     return sum(1 << k for k in kinds if k < 34)
 
 
-# Per group (m, p, s, honors): its counts as bytes -> (state, the kinds whose extra tile leaves
-# it in sets only, ... in sets and a pair) with the kinds as a 34-bit mask (`_group_facts`).
-_FACTS: tuple[dict[bytes, tuple[int, int, int]], ...] = ({}, {}, {}, {})
+# Per group (m p s z): its counts as an integer (a byte per kind; no bytes slice to hash) ->
+# (code: 0 sets, 16 sets and a pair, 1 neither, which four groups add up, `_PICK`; then the
+# kinds whose extra tile leaves it in sets only / sets and a pair (`_group_facts`) as 34-bit
+# masks, at 1, 2 for a group that does not split, at 3, 4 for a group with a pair, else 0).
+_FACTS: tuple[dict[int, tuple[int, int, int, int, int]], ...] = ({}, {}, {}, {})
+_GET0, _GET1, _GET2, _GET3 = (table.get for table in _FACTS)  # (bound once: the tables are cleared, never replaced)
+_M9 = (1 << 72) - 1  # one suit's nine bytes
+# The drawn tile goes to one group, every other one already splits (a pair at most). By the
+# codes' sum: the group that does not split mends into sets and a pair (1) or sets (17); with
+# none, a pair group's pair becomes a set (32), or (16: never by the counts, as the search
+# has it) stays a pair. Any other sum: no wait.
+_PICK = tuple({1: 2, 17: 1, 16: 4, 32: 3}.get(s, 0) for s in range(65))
 
 
-def _facts_of(g: int, c: bytes) -> tuple[int, int, int]:
-    state, sets, pair = _group_facts(c, g < 3)
-    got = (state, sum(1 << (9 * g + o) for o in sets), sum(1 << (9 * g + o) for o in pair))
+def _facts_of(g: int, part: int) -> tuple[int, int, int, int, int]:
+    state, sets, pair = _group_facts(part.to_bytes(9 if g < 3 else 7, "little"), g < 3)
+    sets_mask, pair_mask = sum(1 << (9 * g + o) for o in sets), sum(1 << (9 * g + o) for o in pair)
+    got = (1, sets_mask, pair_mask, 0, 0) if state == -1 else (16, 0, 0, sets_mask, pair_mask) if state == 2 else (0, 0, 0, 0, 0)
     table = _FACTS[g]
     if len(table) > 1 << 16:
         table.clear()
-    table[c] = got
+    table[part] = got
     return got
+
+
+def _standard_waits(c: int) -> int:
+    """The kinds (a 34-bit mask) whose draw leaves the packed counts `c` (34 kinds) in sets and
+    one pair: four group look-ups, their codes' sum picks the masks (`_PICK`)."""
+    g0 = _GET0(x := c & _M9) or _facts_of(0, x)
+    g1 = _GET1(x := c >> 72 & _M9) or _facts_of(1, x)
+    g2 = _GET2(x := c >> 144 & _M9) or _facts_of(2, x)
+    g3 = _GET3(x := c >> 216) or _facts_of(3, x)
+    i = _PICK[g0[0] + g1[0] + g2[0] + g3[0]]
+    return g0[i] | g1[i] | g2[i] | g3[i] if i else 0
+
+
+def _sets_and_pair_packed(c: int) -> bool:
+    """Whether the packed counts `c` (34 kinds) split into sets and exactly one pair."""
+    s = (_GET0(x := c & _M9) or _facts_of(0, x))[0] + (_GET1(x := c >> 72 & _M9) or _facts_of(1, x))[0]
+    return s + (_GET2(x := c >> 144 & _M9) or _facts_of(2, x))[0] + (_GET3(x := c >> 216) or _facts_of(3, x))[0] == 16
 
 
 def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], cap: int) -> bool:
@@ -543,58 +567,42 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
     hand could be ready in one (at most one meld, eight kinds held)."""
     kinds, standard, seven, quads, rest = plan
     hand = ctx.hand
-    melds = len(hand.melds)
-    if not melds:
-        # The hand's counts less the winning tile and any tile of the 34 kinds set aside (the
-        # counts as bytes from the packed ones: a count is at most 4, ~2.5k less than a slice).
-        counts = bytearray((packed_counts(hand) & _KINDS34).to_bytes(34, "little"))
-        counts[win] -= 1
-        for a in hand.aside:
-            for t in a.tiles:
-                if t.kind < 34:
-                    counts[t.kind] -= 1
-    else:
-        counts = bytearray(50)  # every kind, so that no tile needs a range test (only 0-33 are read)
-        for t in hand.concealed:
-            counts[t.kind] += 1
-        del counts[34:]
-    b = bytes(counts)
-    waits = 0
-    if standard:
-        f = _FACTS
-        g0 = f[0].get(b[0:9]) or _facts_of(0, b[0:9])
-        g1 = f[1].get(b[9:18]) or _facts_of(1, b[9:18])
-        g2 = f[2].get(b[18:27]) or _facts_of(2, b[18:27])
-        g3 = f[3].get(b[27:34]) or _facts_of(3, b[27:34])
-        # The drawn tile goes to one group, every other one already splits (a pair at most):
-        # with one group that does not split, that group mends; else (13 tiles: two groups
-        # with a pair) either pair group, its pair becoming a set.
-        states = (g0[0], g1[0], g2[0], g3[0])
-        bad = states.count(-1)
-        if bad == 1:
-            g = (g0, g1, g2, g3)[states.index(-1)]
-            pairs = states.count(2)
-            if pairs <= 1:
-                waits = g[1] if pairs else g[2]
-        elif not bad:
-            for g in (g0, g1, g2, g3):
-                if g[0] == 2:
-                    other_pairs = states.count(2) - 1
-                    if other_pairs <= 1:
-                        waits |= g[1] if other_pairs else g[2]
-        waits &= kinds  # (seven pairs' single is held: no kinds test, as in the search)
+    melds = hand.melds
+    c = hand._cpacked  # (the parser's, else counted: concealed_packed; the winning tile is not among them)
+    if c < 0:
+        c = concealed_packed(hand)
+    c &= _KINDS34
+    # (seven pairs' single is held: no kinds test, as in the search)
+    waits = _standard_waits(c) & kinds if standard else 0
     if seven and not melds:
-        odd = b.translate(_ODD)
-        if odd.count(1) == 1 and sum(b) == 13:  # (the sum, 2.6k, only where one kind is odd)
-            single = odd.index(1)
-            if quads or b[single] == 1:
+        odd = c & _LOW_BITS
+        if odd and not odd & (odd - 1):  # one kind odd; then the tile count (rarely asked)
+            single = odd.bit_length() >> 3
+            if (quads or c >> 8 * single & 0xFF == 1) and sum(c.to_bytes(34, "little")) == 13:
                 waits |= 1 << single
-    waits &= ~(1 << win)
+    waits &= _ALL_BUT[win]
     while waits:
         low = waits & -waits
         if held[low.bit_length() - 1] < cap:
             return True
         waits ^= low
-    if rest is None or melds > 1 or 34 - b.count(0) < 8:
-        return False  # (each irregular form holds 8 kinds or more when ready, a meld at most)
+    if rest is None or len(melds) > 1:
+        return False
+    # The irregular forms only where the hand may be ready in one (_may_be_ready's tests on
+    # the integer): 12 kinds held without a meld, or 8 of a knitted straight's 9 (组合龙).
+    b = c.to_bytes(34, "little")
+    distinct = 34 - b.count(0)
+    if distinct < 8:
+        return False
+    if melds or distinct < 12:
+        if not _KNITTED:
+            _load_knitted()
+        held = _KNITTED[1](c)
+        if held.bit_count() < 8:
+            return False
+        for m in _KNITTED[0]:
+            if (held & m).bit_count() >= 8:
+                break
+        else:
+            return False
     return _other_wait_general(ctx, rest, win, cap, ready_first=True, counts=list(b))

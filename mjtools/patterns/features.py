@@ -91,9 +91,12 @@ def situation_bit(name: str) -> int:
 # number tiles of those numbers, so that the five rank fans are tried only on such hands.
 RANK_SET_BIT: dict[int, int] = {}
 _RANK_SETS = [0]  # every rank-set bit given out
-# (bit, a mask over the bytes of the hand's counts (_held_bytes) of every kind outside the
-# rank set, honors included): the hand has the bit when no byte under the mask is set.
+# (bit, a mask over the nine bytes of the hand's counts folded by suit (_tile_set_bits) of
+# every rank outside the rank set): a hand without honors has the bit when no byte under the
+# mask is set.
 _RANK_SET_TESTS: list[tuple[int, int]] = []
+# The folded counts -> the rank-set bits they hold (emptied when a rank-set bit is given out).
+_RANK_BITS: dict[int, int] = {}
 # hand_features' tests of `uses` (wider than a machine word: each AND allocates) as bools, by
 # `uses` (an entry per fan plan); cleared when a rank-set bit is given out.
 _NEEDS: dict[int, tuple[bool, bool, bool, bool, bool, bool, int]] = {}
@@ -116,18 +119,20 @@ def rank_set_bit(ranks: int) -> int:
         got = RANK_SET_BIT[ranks] = _new_bit()
         _RANK_SETS[0] |= got
         _NEEDS.clear()  # (hand_features' tests read _RANK_SETS)
-        _RANK_SET_TESTS.append((got, _byte_mask(k for k in range(34) if k >= 27 or not ranks >> (k % 9) & 1)))
+        _RANK_BITS.clear()
+        _RANK_SET_TESTS.append((got, _byte_mask(r for r in range(9) if not ranks >> r & 1)))
     return got
 
 
 # 推不倒: 1234589p 245689s and White look the same upside down; the counts of the other kinds.
 _NOT_REVERSIBLE = _byte_mask(set(range(34)) - {9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
 _HONORS_BUT_WHITE = _byte_mask((27, 28, 29, 30, 32, 33))
+_WHITE = _byte_mask((31,))
+_RANK_BYTES = _byte_mask(range(9))
 _CONCEALED = BIT["concealed"]
 _TSUMO, _RON, _NO_MELDS, _SITUATION = BIT["tsumo"], BIT["ron"], BIT["no_melds"], BIT["situation"]
 _DORA, _URA, _RED, _KITA = BIT["dora"], BIT["ura"], BIT["red"], BIT["kita"]
 _FLOWER, _FLOWER4, _FOUR = BIT["flower"], BIT["flower4"], BIT["four"]
-_FLOWER_KINDS = slice(34, 42)
 _COUNT_BITS = BIT["flower"] | BIT["four"] | BIT["flower4"]
 _PAIR_WAIT = BIT["pair_wait"]
 _FORM_BIT = {"standard": BIT["standard"], "seven_pairs": BIT["seven_pairs"], "thirteen_orphans": BIT["thirteen_orphans"], "knitted": BIT["knit"], "knitted_straight": BIT["knit"]}
@@ -191,8 +196,10 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
             packed = packed_counts(hand)
         # (every mask below covers bytes of the 34 kinds only: no need to cut the flowers off)
         if count_bits:
-            if packed & _FLOWER_BYTES:
-                f |= _FLOWER | (_FLOWER4 if sum(hand.counts[_FLOWER_KINDS]) >= 4 else 0)
+            flowers = packed >> _FLOWER_SHIFT & _FLOWER_BYTES  # (a byte per flower kind)
+            if flowers:
+                # (the bytes' sum is the number mod 255: a hand holds eight flowers at most)
+                f |= _FLOWER4 | _FLOWER if flowers % 255 >= 4 else _FLOWER
             if packed & _FOURS:
                 f |= _FOUR
         if tile_sets:
@@ -245,7 +252,7 @@ _KONG_OPEN = (BIT["kong_open0"], BIT["kong_open1"], BIT["kong_open2"], 0, 0)
 _KONG_HIDDEN = (BIT["kong_hidden0"], BIT["kong_hidden1"], BIT["kong_hidden2"], 0, 0)
 _KONG_COUNT_BITS = sum(_KONG_OPEN) | sum(_KONG_HIDDEN)
 _NO_KONGS = _KONG_OPEN[0] | _KONG_HIDDEN[0]
-_FLOWER_BYTES = ((1 << 8 * 8) - 1) << 8 * 34  # the bytes of the flowers (kinds 34-41)
+_FLOWER_SHIFT, _FLOWER_BYTES = 8 * 34, (1 << 8 * 8) - 1  # the bytes of the flowers (kinds 34-41), shifted down
 # A count of 4 or more sets a bit of 0xFC in its byte of _held_bytes().
 _FOURS = sum(0xFC << 8 * k for k in range(34))
 
@@ -264,10 +271,21 @@ def _tile_set_bits(hand: Hand, held: int = -1) -> int:
     if held & _HONORS_BUT_WHITE:
         return 0  # (every rank set leaves the honors out; the reversible kinds all but White)
     f = 0 if held & _NOT_REVERSIBLE else _REVERSIBLE_BIT
-    for bit, outside in _RANK_SET_TESTS:
-        if not held & outside:
-            f |= bit
-    return f
+    if held & _WHITE:
+        return f
+    # The three suits' counts or-ed, a byte per rank (nonzero where some suit holds that rank;
+    # bytes past the suits cut off): the rank-set bits are one look-up by it.
+    ranks = (held | held >> 72 | held >> 144) & _RANK_BYTES
+    got = _RANK_BITS.get(ranks)
+    if got is None:
+        got = 0
+        for bit, outside in _RANK_SET_TESTS:
+            if not ranks & outside:
+                got |= bit
+        if len(_RANK_BITS) > 4096:
+            _RANK_BITS.clear()
+        _RANK_BITS[ranks] = got
+    return f | got
 
 
 def is_last_of_kind(hand: Hand, win: WinContext) -> bool:

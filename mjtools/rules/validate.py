@@ -87,19 +87,24 @@ def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Ha
             # The parser already writes flowers apart: where every bonus tile the hand holds
             # (its counts) is in its groups set aside, none is among the concealed tiles (MCR:
             # the flowers of most hands, 13 tiles not scanned). With the parser's packed counts
-            # (a byte per kind) the bonus tiles held are one AND, each group's a subtraction.
-            packed = hand._packed
-            seen = plan.seen
-            if packed >= 0:
-                n = packed & plan.mask
-                for a in hand.aside:
-                    got = seen.get(id(a))
-                    n -= (got if got is not None and got[0] is a else plan.group(a))[3]
+            # (a byte per kind) the bonus tiles held are one AND, each group's a subtraction;
+            # with its concealed tiles' packed counts, the bonus tiles among them one AND.
+            cpacked = hand._cpacked
+            if cpacked >= 0:
+                n = cpacked & plan.mask
             else:
-                n = sum(hand.counts[span]) if span is not None else sum(plan.bonus_held(hand.counts)) // 2
-                for a in hand.aside:
-                    got = seen.get(id(a))
-                    n -= (got if got is not None and got[0] is a else plan.group(a))[1]
+                packed = hand._packed
+                seen = plan.seen
+                if packed >= 0:
+                    n = packed & plan.mask
+                    for a in hand.aside:
+                        got = seen.get(id(a))
+                        n -= (got if got is not None and got[0] is a else plan.group(a))[3]
+                else:
+                    n = sum(hand.counts[span]) if span is not None else sum(plan.bonus_held(hand.counts)) // 2
+                    for a in hand.aside:
+                        got = seen.get(id(a))
+                        n -= (got if got is not None and got[0] is a else plan.group(a))[1]
             if not n:
                 return hand
     # Most hands hold no bonus tile among the concealed ones, and a plain scan answers that

@@ -173,7 +173,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
     if len(readings) == 1 and not explain:
         # One reading: nothing to rank.
         ev, value = readings[0]
-        settled = None if value is None else settle(value, rs, ctx, hand, ev, chickens=chickens)
+        settled = None if value is None else settle(value, rs, ctx, hand, ev, chickens, False)  # (no steps shown)
     else:
         # What a payer owes for the hand decides; the settlement's total grows with it (shares,
         # dealer factors, birds) or does not depend on the reading (kongs, flowers, chickens),
@@ -185,7 +185,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
             if value is None:
                 settled, points = None, 0
             elif every:
-                settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
+                settled = settle(value, rs, ctx, hand, ev, chickens, explain)
                 points = settled.points
             else:
                 settled, points = None, value.points
@@ -194,7 +194,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         chosen = max(range(len(ranked)), key=lambda i: ranked[i][0])
         _, ev, value, settled = ranked[chosen]
         if value is not None and settled is None:
-            settled = settle(value, rs, ctx, hand, ev, chickens=chickens)
+            settled = settle(value, rs, ctx, hand, ev, chickens, False)  # (not every: no explain)
     rec["valid"] = value is not None
     rec["reason"] = ev.reason
     rec["fans"] = list(map(_FULL if names else _RECORD, ev.fans))

@@ -52,8 +52,9 @@ class Awarded(Fields, Frozen):
     """One fan a reading scores. Read-only: the fan plan hands out one shared instance per value,
     count and language."""
 
-    __slots__ = ("id", "value", "count", "unit", "limit", "yaku", "category", "name", "record", "full")
-    FIELDS = __slots__[:-2]  # the records are how it is written, not what it is
+    __slots__ = ("id", "value", "count", "unit", "limit", "yaku", "category", "name", "record", "full", "amount")
+    FIELDS = __slots__[:-3]  # the records are how it is written, not what it is; the amount follows
+    _ARGS = __slots__[:-1]  # (the constructor's)
 
     id: str
     value: float  # per instance
@@ -68,6 +69,7 @@ class Awarded(Fields, Frozen):
     # record that awards this fan with this value, count and language.
     record: SharedDict | None
     full: SharedDict | None
+    amount: float  # value × count (`total`), kept: the fan sums read it once per fan
 
     def __init__(self, id: str, value: float, count: int, unit: str, limit: Any = False, yaku: bool = True, category: str | None = None, name: str = "", record: SharedDict | None = None, full: SharedDict | None = None) -> None:
         sa = object.__setattr__
@@ -81,16 +83,17 @@ class Awarded(Fields, Frozen):
         sa(self, "name", name)
         sa(self, "record", record)
         sa(self, "full", full)
+        sa(self, "amount", value * count)
 
     def __hash__(self) -> int:
         return hash(self._key())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Awarded, tuple(getattr(self, f) for f in self.__slots__))
+        return (Awarded, tuple(getattr(self, f) for f in self._ARGS))
 
     @property
     def total(self) -> float:
-        return self.value * self.count
+        return self.amount
 
     @property
     def shown_value(self) -> float:

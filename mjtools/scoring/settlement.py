@@ -310,15 +310,17 @@ def _by_payer(entries: list[dict[str, Any]]) -> dict[str, float]:
     return out
 
 
-def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = None, ev: Evaluation | None = None, chickens: bool = True) -> Settled:
+def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = None, ev: Evaluation | None = None, chickens: bool = True, explained: bool = True) -> Settled:
     """The ledger of one win. `chickens=False` when a table case settles every hand's chickens.
-    The explain steps are not built here: `Settled.steps_fn` settles again into a Steps."""
+    The explain steps are not built here: `Settled.steps_fn` settles again into a Steps
+    (`explained=False`: a caller that shows no steps gets none, and no replay is kept)."""
     if value.payments is not None:
         p = plan(rs)
         if p.liability and _may_be_liable(p, hand, ev):
             settled = _self_settled_liability(value, rs, ctx, hand, ev, NO_STEPS)
             if settled is not None:
-                settled.steps_fn = partial(_liability_steps, value, rs, ctx, hand, ev)
+                if explained:
+                    settled.steps_fn = partial(_liability_steps, value, rs, ctx, hand, ev)
                 return settled
         ledger = value.ledger if value.ledger is not None else [
             {"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in value.payments.items() if a
@@ -334,7 +336,8 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
         settled = _settle(value, rs, ctx, hand, ev, chickens, NO_STEPS)
     # (a partial, not a closure: a closure made every call of settle() keep its six
     # arguments in cells, riichi's path included)
-    settled.steps_fn = partial(_steps_of, value, rs, ctx, hand, ev, chickens)
+    if explained:
+        settled.steps_fn = partial(_steps_of, value, rs, ctx, hand, ev, chickens)
     return settled
 
 

@@ -30,6 +30,7 @@ class Checks:
         self.yaku = bool(minimum.get("yaku"))
         self.skip = frozenset(minimum.get("exclude_fans", ()))
         self.need_fan = minimum.get("fan")
+        self.fans_nonneg = _values_nonneg(rs)
         self.need_fan_ron = minimum.get("fan_ron")
         self.open_by = frozenset(win.get("open_by", ("chi", "pon", "exposed_kong", "added_kong"))) if win.get("must_open") else None
         self.pass_lock = rs.section("play").get("furiten") == "pass_lock"
@@ -50,6 +51,23 @@ class Checks:
         self.minimum_points = (minimum.get("points_tsumo"), minimum.get("points_ron"), bool(minimum.get("points_before_rounding")))
         # Only a minimum of fans (the Chinese Official 8): value_reason checks that alone.
         self.fan_only = not (self.only_yaku or self.yaku or self.need_fan_ron is not None or self.open_by is not None or self.pass_lock or self.self_draw_only or self.unless or self.only_for or self.calls or self.no_win or self.max_wild_for_basic is not None or self.ready_declaration)
+
+
+def _values_nonneg(rs: Ruleset) -> bool:
+    """Whether no fan of the file is worth less than nothing (concealed or open): a sum of
+    awarded fans then only grows, and the minimum is met as soon as a part of it meets it."""
+    from mjtools.scoring.fan_spec import fan_value
+
+    try:
+        for fan in rs.fans.values():
+            if fan:
+                for concealed in (True, False):
+                    v = fan_value(fan, concealed)
+                    if v is not None and not (type(v) in (int, float) and v >= 0):
+                        return False
+    except (KeyError, TypeError, AttributeError):  # (a fan without a plain value: no shortcut)
+        return False
+    return True
 
 
 def checks_for(rs: Ruleset) -> Checks:
@@ -152,9 +170,17 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         if need:
             skip = ch.skip
             fan_sum = 0  # (a plain loop: a list comprehension makes a function and a list per call)
-            for a in fans:
-                if a.yaku and a.id not in skip:
-                    fan_sum += a.value * a.count
+            if ch.fans_nonneg:
+                # (no fan lowers the sum: met once a part meets it, most often by the first fan)
+                for a in fans:
+                    if a.yaku and a.id not in skip:
+                        fan_sum += a.amount
+                        if fan_sum >= need:
+                            return None
+            else:
+                for a in fans:
+                    if a.yaku and a.id not in skip:
+                        fan_sum += a.amount
             if fan_sum < need:
                 for a in fans:
                     if a.limit:
@@ -175,7 +201,7 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
         need = max(need or 0, ch.need_fan_ron)
     if need:
         skip = ch.skip
-        fan_sum = sum([a.value * a.count for a in fans if a.yaku and a.id not in skip])  # (Awarded.total inlined)
+        fan_sum = sum([a.amount for a in fans if a.yaku and a.id not in skip])
         if fan_sum < need and not any(a.limit for a in fans):
             return f"minimum_fan: {fan_sum:g} below the minimum of {need:g}"
     if ch.open_by is not None:

@@ -173,13 +173,14 @@ class Hand(Frozen):
     (physical copies held of each kind: concealed, last, melds, set aside) and `reds` (red
     fives held or shown) are derived, plain attributes read on every scored hand (a caller
     that has them may pass them as `_counts` and `_reds`; `_packed` is the counts as one
-    integer with a byte per kind, -1 until packed_counts() or the parser gives it), `_ctext` is the concealed
+    integer with a byte per kind, -1 until packed_counts() or the parser gives it; `_cpacked`
+    the same of the concealed tiles alone, -1 until concealed_packed() or the parser gives it), `_ctext` is the concealed
     tiles' canonical notation when the parser read them written canonically ("" when not
     known: format_hand writes it), `_text` the same for the whole hand; none of the four is
     compared.
     """
 
-    __slots__ = ("concealed", "melds", "aside", "last", "counts", "reds", "_ctext", "_text", "_packed")
+    __slots__ = ("concealed", "melds", "aside", "last", "counts", "reds", "_ctext", "_text", "_packed", "_cpacked")
     __match_args__ = ("concealed", "melds", "aside", "last")
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...]
@@ -190,8 +191,9 @@ class Hand(Frozen):
     _ctext: str
     _text: str
     _packed: int
+    _cpacked: int
 
-    def __init__(self, concealed: tuple[Tile, ...] = (), melds: tuple[Meld, ...] = (), aside: tuple[Aside, ...] = (), last: Tile | None = None, _counts: tuple[int, ...] = (), _reds: int = -1, _ctext: str = "", _text: str = "", _packed: int = -1) -> None:
+    def __init__(self, concealed: tuple[Tile, ...] = (), melds: tuple[Meld, ...] = (), aside: tuple[Aside, ...] = (), last: Tile | None = None, _counts: tuple[int, ...] = (), _reds: int = -1, _ctext: str = "", _text: str = "", _packed: int = -1, _cpacked: int = -1) -> None:
         sa = object.__setattr__
         sa(self, "concealed", concealed)
         sa(self, "melds", melds)
@@ -202,6 +204,7 @@ class Hand(Frozen):
         sa(self, "_ctext", _ctext)
         sa(self, "_text", _text)
         sa(self, "_packed", _packed)
+        sa(self, "_cpacked", _cpacked)
         if not _counts:
             counts = [0] * NUM_KINDS
             reds = 0
@@ -346,3 +349,21 @@ def held_counts(hand: Hand) -> list[int] | None:
             if t.kind < 34:
                 return None
     return list(hand.counts[:34])
+
+
+
+_ONE = tuple(1 << 8 * k for k in range(NUM_KINDS))  # one tile of kind k, packed
+
+
+def concealed_packed(hand: Hand) -> int:
+    """The concealed tiles (not the last one) as packed counts, a byte per kind (every kind:
+    concealed bonus tiles included). The parser gives it (it sums the concealed runs' packed
+    counts apart); otherwise counted on first use and kept."""
+    got = hand._cpacked
+    if got < 0:
+        got = 0
+        one = _ONE
+        for t in hand.concealed:
+            got += one[t.kind]
+        object.__setattr__(hand, "_cpacked", got)
+    return got

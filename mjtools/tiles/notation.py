@@ -366,19 +366,22 @@ def _plain_hand(text: str) -> Hand | None:
         packed, reds, canon_melds = kept[1], kept[2], kept[3]
     concealed: list[Tile] = []
     # The runs cover the segment end to end (the pattern above); whether it is written in
-    # canonical order (what _canonical says) is worked out in the same pass.
+    # canonical order (what _canonical says) is worked out in the same pass. The concealed
+    # tiles' packed counts apart (Hand._cpacked), then added to the hand's.
     prev = -1
+    cpacked = 0
     for run in _RUN_TEXT.findall(segment):
         piece = _PLAIN_RUNS.get(run) or _plain_run(run)
         if piece is None:
             return None
         tiles, offset, ordered, p, r = piece
         concealed += tiles
-        packed += p
+        cpacked += p
         reds += r
         if not ordered or offset <= prev:
             canon = False
         prev = offset
+    packed += cpacked
     melds: list[Meld] = []
     if bracketed:
         for key in _BRACKETED.findall(bracketed):
@@ -399,9 +402,9 @@ def _plain_hand(text: str) -> Hand | None:
     counts = tuple(packed_bytes)
     if canon:
         # Written as format_hand writes it, melds too: the text is the hand's notation.
-        hand = Hand(tuple(concealed), tuple(melds), aside, last, counts, reds + entry[2], segment, text if canon_melds else "", packed)
+        hand = Hand(tuple(concealed), tuple(melds), aside, last, counts, reds + entry[2], segment, text if canon_melds else "", packed, cpacked)
     else:
-        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), aside, last, counts, reds + entry[2], _packed=packed)
+        hand = Hand(tuple(sorted(concealed, key=_KIND if "0" not in text else Tile.sort_key)), tuple(melds), aside, last, counts, reds + entry[2], _packed=packed, _cpacked=cpacked)
     if packed_bytes.translate(None, _UP_TO_FOUR):  # a kind of more than four copies
         _check_copies(hand, text)
     return hand
