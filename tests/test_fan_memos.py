@@ -108,8 +108,8 @@ def test_final_memo_equals_the_passes(rid: str, monkeypatch: pytest.MonkeyPatch)
 
 @pytest.mark.parametrize("rid", ("mcr", "guangdong-cantonese", "taiwan-16", "base-chinese"))
 def test_final_key_one_to_one(rid: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """fans._final_key (one integer where only the combine fans' key joins the fans found;
-    else a flat tuple) is one-to-one with what it stands for: the fans found, the
+    """fans._final_key (one integer where the combine fans' key, if any, fits 64 bits and
+    no count passes 15; else a flat tuple) is one-to-one with what it stands for: the fans found, the
     concealment, the counts, the combine fans' key and the on-sets keys."""
     import mjtools.scoring.fans as fans
 
@@ -120,13 +120,24 @@ def test_final_key_one_to_one(rid: str, monkeypatch: pytest.MonkeyPatch) -> None
     ints = [0]
     original = fans._final_key
 
-    def recording(ctx, plan_, key, found, present, multi):
-        got = original(ctx, plan_, key, found, present, multi)
+    def recording(ctx, plan_, key, found, present, multi, counts):
+        got = original(ctx, plan_, key, found, present, multi, counts)
         parts = (key, tuple(a.count for a in found) if multi else None, plan.combine_key(ctx) if present & plan.combine_bits else None, tuple(f(ctx) for f in plan.on_sets_keys) if present & plan.on_sets else None)
         assert seen.setdefault(parts, got) == got and back.setdefault(got, parts) == parts, f"{rid}: {ctx.hand} ({ctx.d})"
         if type(got) is int:
             ints[0] += 1
-            assert got & ((1 << plan.key_bits) - 1) == key and got >> plan.key_bits == parts[2]
+            assert got & ((1 << plan.key_bits) - 1) == key
+            rest = got >> plan.key_bits
+            if not multi:
+                assert rest == parts[2]
+            else:  # (the combine fans' key in 64 bits, then the instance fans' counts, 4 bits each)
+                assert rest & ((1 << 64) - 1) == (parts[2] or 0)
+                nibbles = []
+                rest >>= 64
+                while rest:
+                    nibbles.append(rest & 15)
+                    rest >>= 4
+                assert 0 not in nibbles and [n for n in reversed(nibbles) if n != 1] == [n for n in parts[1] if n != 1]
         return got
 
     monkeypatch.setattr(fans, "_final_key", recording)

@@ -17,14 +17,14 @@ if TYPE_CHECKING:
     from mjtools.scoring.fans import Plan
 
 
-def combined_key(ctx: Ctx, plan: Plan, found: list[Awarded], present: int, multi: bool, groups: Any = None) -> tuple:
+def combined_key(ctx: Ctx, plan: Plan, found: list[Awarded], present: int, multi: int, groups: Any = None) -> tuple:
     """The key of Plan.combined_memo (remembered_passes): the concealment, the fans found, their
     counts where some count more than once, and the combine fans' groups (`groups`; else the
     value of the plan's one key function that says them)."""
     return (ctx.concealed_hand, present, tuple([a.count for a in found]) if multi else None, plan.combine_key(ctx) if groups is None else groups)
 
 
-def remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool) -> Evaluation:
+def remembered_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: int) -> Evaluation:
     """passes for a reading with combine fans (none excluding on sets): the choice of combined
     sets and every pass after it depend only on the fans found (their values follow from the
     bits and the concealment; their counts) and the combine fans' occurrences, so they are
@@ -63,7 +63,7 @@ def kept_of(found: list[Awarded], shown: tuple[tuple[int, int | None], ...], tak
     return [found[i] if n is None else by_id[found[i].id].awarded(found[i].value, n, lang) for i, n in shown]
 
 
-def passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: bool, cands: list | None = None, direct: bool = False) -> Evaluation:
+def passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, flags: int, excl: int, combos: list[tuple[Awarded, Entry]], multi: int, cands: list | None = None, direct: bool = False) -> Evaluation:
     """The passes after the fans are found: the account-once choice, exclusions, fallbacks.
     `cands`: the combine fans' occurrences (combine.candidates), where the caller has them.
     `direct`: the exclusions worked out, not looked up (fans._all_passes)."""

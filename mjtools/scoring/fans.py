@@ -413,7 +413,10 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     found: list[Awarded] = []
     # The fans found as bits, and the concealment in bit 0 (no fan's): Plan.final_memo's key.
     present = ctx.concealed_hand
-    multi = False  # some fan counts more than once
+    multi = 0  # some fan counts more than once (_WIDE: a count past 15)
+    # The counts of the fans counting instances found, 4 bits each in file order (the fans
+    # found say which): _final_key's integer where some count is not 1.
+    counts = 0
     for pre, fn, more, single, bit in plan.for_reading(ctx, lang, opening, prune):
         if pre:  # the exact fans before this one: the reading's bits say each counts once
             found += pre
@@ -423,9 +426,11 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         n = fn(ctx)
         if not n:
             continue
-        if n != 1 and more is not None:  # (a fan counting instances: its award of n)
-            single = more[n] if n < len(more) else _counted(more, single, n, lang)
-            multi = True
+        if more is not None:  # (a fan counting instances)
+            counts = counts << 4 | n
+            if n != 1:  # (its award of n)
+                single = more[n] if n < len(more) else _counted(more, single, n, lang)
+                multi = 1 if n < 16 else _WIDE
         found.append(single)
         present |= bit
     # Every pass after the fans (the account-once choice, exclusions, fallbacks) in one look-up,
@@ -437,7 +442,7 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     if not unkeyed or not present & unkeyed:
         key: Any = present
         if multi or present & plan.keyed_more:
-            key = _final_key(ctx, plan, key, found, present, multi)
+            key = _final_key(ctx, plan, key, found, present, multi, counts)
         memo = plan.final_memo.get(lang)
         got = None if memo is None else memo.get(key)
         if got is not None:
@@ -450,23 +455,36 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     return _all_passes(ctx, plan, lang, found, present, multi)
 
 
-def _final_key(ctx: Ctx, plan: Plan, key: int, found: list[Awarded], present: int, multi: bool) -> Any:
+def _final_key(ctx: Ctx, plan: Plan, key: int, found: list[Awarded], present: int, multi: int, counts: int) -> Any:
     """Plan.final_memo's key where the fans found are not all it takes (`key`: the fans found
-    and the concealment): one integer where only the combine fans' occurrences join it and
-    their key is a non-negative integer (above the plan's bits: `key` has a combine fan's
-    bit, which no key of the fans found alone has); else one flat tuple of the parts (a memo
+    and the concealment): one integer where the combine fans' occurrences, if found, have a
+    key of 64 bits or less (the plan's key function, a non-negative integer): the fans found
+    (key_bits), that key above them (64 bits where counts follow; a fan whose bit is set is
+    found, so no key of the fans found alone has these bits) and, where some fan counts more
+    than once, the counts of the fans counting instances above that (`counts`, 4 bits each,
+    none 0, in the order the fans found say). Else one flat tuple of the parts (a memo
     compares an integer, or a tuple's items, without following nested tuples)."""
     combine_key = plan.combine_key(ctx) if present & plan.combine_bits else None  # type: ignore[misc]
     if present & plan.on_sets:
         return (key, tuple([a.count for a in found]) if multi else None, combine_key, *[f(ctx) for f in plan.on_sets_keys])  # type: ignore[union-attr]
     if multi:
+        if multi is _WIDE:
+            return (key, tuple([a.count for a in found]), combine_key)
+        if combine_key is None:
+            return counts << plan.key_bits + 64 | key
+        if type(combine_key) is int and 0 <= combine_key < _KEY_CAP:
+            return (counts << 64 | combine_key) << plan.key_bits | key
         return (key, tuple([a.count for a in found]), combine_key)
-    if type(combine_key) is int and combine_key >= 0:
+    if type(combine_key) is int and 0 <= combine_key < _KEY_CAP:
         return combine_key << plan.key_bits | key
     return (key, combine_key)
 
 
-def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, multi: bool, direct: bool = False) -> Evaluation:
+_WIDE = 2  # (evaluate_fans's `multi`: a count that 4 bits do not hold)
+_KEY_CAP = 1 << 64  # (_final_key: the combine fans' key fits below the counts)
+
+
+def _all_passes(ctx: Ctx, plan: Plan, lang: str, found: list[Awarded], present: int, multi: int, direct: bool = False) -> Evaluation:
     """The passes after the fans are found (evaluate_fans), with ctx.awarded given the fans
     found. `direct`: without the passes' own memos (the caller remembers the result in
     final_memo, whose key says at least as much)."""
