@@ -11,6 +11,7 @@ its blocks) must equal Ctx.concealed_pung_count worked out by its own loop."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from test_fan_gates import _cases
@@ -193,7 +194,8 @@ def test_relations_fans_by_sets_key(rid: str, monkeypatch: pytest.MonkeyPatch) -
 
     rs = load(rid)
     checked = [0]
-    keys: dict[tuple, tuple] = {}
+    repeated = [0]
+    keys: dict[Any, tuple] = {}
     original = scoring.evaluate_fans
 
     def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
@@ -202,13 +204,17 @@ def test_relations_fans_by_sets_key(rid: str, monkeypatch: pytest.MonkeyPatch) -
             assert combos.relations_fans(ctx) == direct, f"{rid}: {ctx.hand} ({ctx.d})"
             if ctx.features != ALL_FEATURES:
                 sets = tuple(sorted((b.kinds[0], b.shape == "chow") for b in ctx.sets))
-                assert keys.setdefault(combos.sets_key(ctx), sets) == sets, f"{rid}: {ctx.hand} ({ctx.d})"
+                key = combos.sets_key(ctx)
+                assert keys.setdefault(key, sets) == sets, f"{rid}: {ctx.hand} ({ctx.d})"
+                # (one integer of 64 bits, a chow repeated or not: _final_key's integer takes it)
+                assert type(key) is int and 0 <= key < 1 << 64, key
+                repeated[0] += bool(ctx.chow_pairs)
             checked[0] += 1
         return original(ctx, rs_, lang, plan_, opening, prune)
 
     monkeypatch.setattr(scoring, "evaluate_fans", checking)
     _score_each(_cases(rid, random.Random(f"sets:{rid}"), 300), (rs,))
-    assert checked[0] > 100
+    assert checked[0] > 100 and repeated[0] > 5, (checked, repeated)
 
 
 def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:

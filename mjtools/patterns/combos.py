@@ -196,7 +196,7 @@ def sets_key(ctx: Ctx) -> Any:
     """What relations reads of a reading, in no particular order of its sets: the chows' lowest
     kinds (a mask where no chow repeats; else the sorted kinds), the pungs' kinds as a mask (no
     kind makes two pungs without wildcards), the pair's kind where it can matter (a 5); one
-    integer where no chow repeats. Every
+    non-negative integer below 2**64 where the chows are five or fewer. Every
     fan relations holds and its count follow from it, and so does every choice made over its
     groups up to the sets' order (INSTANCES_KEY). Wildcard readings (sets without kinds, a kind
     pung twice) fall back on relations_key."""
@@ -209,16 +209,28 @@ def sets_key(ctx: Ctx) -> Any:
         p = ctx.pair
         pk = p.kinds[0] if p is not None and p.kinds else None
         five = pk if pk is not None and pk < 27 and pk % 9 == 4 else None
-        if ctx.chow_pairs:  # (a chow twice or more)
-            got = (tuple(sorted([b.kinds[0] for b in ctx.chows])), ctx.pung_mask, five)
-        else:
-            # One integer (chow mask: kinds < 27; pung mask above it; the 5's suit 1-3 above
-            # that): a memo compares it without following pointers into a tuple's items.
+        # One integer (the chows: a mask of their kinds, < 27; the pung mask above it; the 5's
+        # suit 1-3 above that): a memo compares it without following pointers into a tuple's
+        # items. Where a chow repeats, the chows as their sorted kinds + 1, 5 bits each (up to
+        # five chows: 25 bits), and bit 63 set; more chows, a tuple.
+        chows = ctx.chows
+        if not ctx.chow_pairs:
             got = ctx.chow_mask | ctx.pung_mask << 27
-            if five is not None:
-                got |= (five // 9 + 1) << 61
+        elif len(chows) <= 5:  # (a chow twice or more)
+            got = 0
+            for k in sorted([b.kinds[0] for b in chows]):
+                got = got << 5 | k + 1
+            got |= ctx.pung_mask << 27 | _REPEATED
+        else:
+            got = (tuple(sorted([b.kinds[0] for b in chows])), ctx.pung_mask, five)
+            five = None
+        if five is not None:
+            got |= (five // 9 + 1) << 61
     ctx._sets_key = got
     return got
+
+
+_REPEATED = 1 << 63  # (sets_key: a chow repeats)
 
 
 def relations_fans(ctx: Ctx) -> TableValue:
