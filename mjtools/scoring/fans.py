@@ -451,7 +451,9 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         if got is not None:
             ctx._found = found  # (ctx.awarded, made on first read)
             kept, gone, total = got
-            return Evaluation(ctx.d, found if kept is None else [*kept], [*gone], None, ctx, total)
+            # (`excluded` the memo's shared tuple itself: read only, a list would be one more
+            # object a reading makes)
+            return Evaluation(ctx.d, found if kept is None else [*kept], gone, None, ctx, total)  # type: ignore[arg-type]
         ev = _all_passes(ctx, plan, lang, found, present, multi, True)
         plan.remember_final(key, lang, found, ev)
         return ev
