@@ -168,8 +168,9 @@ class Plan:
         # Per language (its awards are the language's): key -> (the fans kept, None where they
         # are the fans found; what was removed, a shared tuple (Plan.shared); their total). A
         # hit reads one value and two tuples of objects many values share (the awards, the
-        # exclusions): the fewer distinct objects a reading touches, the fewer of them a long
-        # batch finds out of the cache.
+        # exclusions), and gives both tuples as the evaluation's lists (read only): the fewer
+        # distinct objects a reading touches, the fewer of them a long batch finds out of the
+        # cache.
         self.final_memo: dict[str, dict[Any, tuple[tuple[Awarded, ...] | None, tuple[tuple[str, str], ...], float]]] = {}
         self._shared: dict[tuple, tuple] = {}
         # The runs of the candidates (_ready), each one instance for every list of candidates
@@ -451,9 +452,10 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
         if got is not None:
             ctx._found = found  # (ctx.awarded, made on first read)
             kept, gone, total = got
-            # (`excluded` the memo's shared tuple itself: read only, a list would be one more
-            # object a reading makes)
-            return Evaluation(ctx.d, found if kept is None else [*kept], gone, None, ctx, total)  # type: ignore[arg-type]
+            # (`fans` and `excluded` the memo's tuples themselves, where the fans kept are not
+            # the fans found: read only (a model that trims the fans gives a new list), and a
+            # list would be one more object a reading makes and reads)
+            return Evaluation(ctx.d, found if kept is None else kept, gone, None, ctx, total)  # type: ignore[arg-type]
         ev = _all_passes(ctx, plan, lang, found, present, multi, True)
         plan.remember_final(key, lang, found, ev)
         return ev
