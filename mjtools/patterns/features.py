@@ -8,7 +8,7 @@ from typing import Any
 
 from mjtools.analysis.blocks import CHOW, KONG, PUNG
 from mjtools.tiles.context import WinContext
-from mjtools.tiles.hand import KONG_KINDS, Hand, packed_counts
+from mjtools.tiles.hand import MELD_OPEN, MELD_WILD, Hand, packed_counts
 
 SUIT_OF_GROUP = "mps"
 
@@ -91,7 +91,7 @@ def situation_bit(name: str) -> int:
 # number tiles of those numbers, so that the five rank fans are tried only on such hands.
 RANK_SET_BIT: dict[int, int] = {}
 _RANK_SETS = [0]  # every rank-set bit given out
-# (bit, a mask over the nine bytes of the hand's counts folded by suit (_tile_set_bits) of
+# (bit, a mask over the nine bytes of the hand's counts folded by suit (hand_features) of
 # every rank outside the rank set): a hand without honors has the bit when no byte under the
 # mask is set.
 _RANK_SET_TESTS: list[tuple[int, int]] = []
@@ -103,14 +103,9 @@ _NEEDS: dict[int, tuple[bool, bool, bool, bool, bool, bool, int]] = {}
 
 
 def _byte_mask(kinds: Any) -> int:
-    """A mask of byte k for each kind k, to test _held_bytes() against."""
+    """A mask of byte k for each kind k, to test the packed counts (a byte per kind,
+    `packed_counts`) against: "holds none of these kinds" is then one AND."""
     return sum(0xFF << 8 * k for k in kinds)
-
-
-def _held_bytes(counts: tuple[int, ...]) -> int:
-    """The counts of the 34 kinds as one integer, a byte per kind (a count is at most 4):
-    "holds none of these kinds" is then one AND with a _byte_mask."""
-    return int.from_bytes(bytes(counts[:34]), "little")
 
 
 def rank_set_bit(ranks: int) -> int:
@@ -164,12 +159,19 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
     kita, counts, count_bits, tile_sets, kong_bits, last_bit, wants = _NEEDS.get(uses) or _needs_of(uses)
     f = _TSUMO if win.tsumo else _RON
     melds = hand.melds
+    code = 0  # the melds' Meld._fcode summed: concealment, the kong counts, a wildcard meld
     if melds:
-        for m in melds:  # (Hand.is_concealed written out: once per hand)
-            if not m.concealed:
-                break
-        else:
-            f |= _CONCEALED
+        if kong_bits or last_bit:
+            for m in melds:
+                code += m._fcode
+            if not code & _OPEN_MELDS:
+                f |= _CONCEALED
+        else:  # (riichi: the concealment alone, the loop stops at the first open meld)
+            for m in melds:
+                if not m.concealed:
+                    break
+            else:
+                f |= _CONCEALED
     else:
         f |= _CONCEALED | _NO_MELDS
     if win.situations:
@@ -203,32 +205,38 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
             if packed & _FOURS:
                 f |= _FOUR
         if tile_sets:
-            f |= _tile_set_bits(hand, packed)
+            # The reversible and rank-set bits of the hand's tiles (a reading holds the same
+            # kinds, bonus tiles aside), written out here (a call per hand costs more). Where
+            # tiles of the 34 kinds are set aside (riichi's Norths) the reading may hold fewer
+            # kinds than the hand: every such bit is set, and the fans decide.
+            for a in hand.aside:  # (flowers are set aside on most Chinese Official hands: Aside.natural, no loop over them)
+                if a.natural:
+                    f |= _RANK_SETS[0] | _REVERSIBLE_BIT
+                    break
+            else:
+                # (every rank set leaves the honors out; the reversible kinds all but White)
+                if not packed & _HONORS_BUT_WHITE:
+                    if packed & _WHITE:
+                        if not packed & _NOT_REVERSIBLE:
+                            f |= _REVERSIBLE_BIT
+                    else:
+                        # The three suits' counts or-ed, a byte per rank (nonzero where some
+                        # suit holds that rank; bytes past the suits cut off): the rank-set
+                        # bits are one look-up by it.
+                        ranks = (packed | packed >> 72 | packed >> 144) & _RANK_BYTES
+                        got = _RANK_BITS.get(ranks)
+                        if got is None:
+                            got = _rank_bits(ranks)
+                        f |= got if packed & _NOT_REVERSIBLE else got | _REVERSIBLE_BIT
     if wants:
         f |= wants
-    if kong_bits or last_bit:
-        # One loop over the melds (kongs, a wildcard); is_last_of_kind only where its early
-        # answers allow: a situation, --visible, a wildcard in a meld or four of the last kind.
-        wild_meld = False
-        if not melds:
-            kongs = _NO_KONGS
-        else:
-            shown = hidden = 0
-            for m in melds:
-                # (Meld.is_kong without the call where the kind says it; four alike still asks)
-                if m.kind in KONG_KINDS or (len(m.tiles) == 4 and m.is_kong):
-                    if m.concealed:
-                        hidden += 1
-                    else:
-                        shown += 1
-                if m.wild:
-                    wild_meld = True
-            kongs = _KONG_OPEN[shown] | _KONG_HIDDEN[hidden]
-        if kong_bits:
-            f |= kongs
-        if last_bit and (win.situations or win.visible or melds and (wild_meld or (last := hand.last) is not None and hand.counts[last.kind] >= 4)):
-            if is_last_of_kind(hand, win):
-                f |= _LAST_OF_KIND
+    if kong_bits:
+        f |= _KONG_BY_CODE[code & 0xFF]
+    # is_last_of_kind only where its early answers allow: a situation, --visible, a wildcard
+    # in a meld or four of the last kind.
+    if last_bit and (win.situations or win.visible or melds and (code >= MELD_WILD or (last := hand.last) is not None and hand.counts[last.kind] >= 4)):
+        if is_last_of_kind(hand, win):
+            f |= _LAST_OF_KIND
     return f
 
 
@@ -251,41 +259,24 @@ _REVERSIBLE_BIT = BIT["reversible"]
 _KONG_OPEN = (BIT["kong_open0"], BIT["kong_open1"], BIT["kong_open2"], 0, 0)
 _KONG_HIDDEN = (BIT["kong_hidden0"], BIT["kong_hidden1"], BIT["kong_hidden2"], 0, 0)
 _KONG_COUNT_BITS = sum(_KONG_OPEN) | sum(_KONG_HIDDEN)
-_NO_KONGS = _KONG_OPEN[0] | _KONG_HIDDEN[0]
+# The kong-count bits by the low byte of the melds' summed Meld._fcode (kongs shown, concealed).
+_KONG_BY_CODE = tuple(_KONG_OPEN[min(c & 0xF, 4)] | _KONG_HIDDEN[min(c >> 4, 4)] for c in range(256))
+_OPEN_MELDS = 0xF * MELD_OPEN  # the _fcode field of melds that break concealment
 _FLOWER_SHIFT, _FLOWER_BYTES = 8 * 34, (1 << 8 * 8) - 1  # the bytes of the flowers (kinds 34-41), shifted down
-# A count of 4 or more sets a bit of 0xFC in its byte of _held_bytes().
+# A count of 4 or more sets a bit of 0xFC in its byte of the packed counts.
 _FOURS = sum(0xFC << 8 * k for k in range(34))
 
 
-def _tile_set_bits(hand: Hand, held: int = -1) -> int:
-    """The reversible and rank-set bits of the hand's tiles (a reading holds the same kinds,
-    bonus tiles aside). Where tiles of the 34 kinds are set aside (riichi's Norths) the reading
-    may hold fewer kinds than the hand: every such bit is set, and the fans decide. `held`: the
-    packed counts (bytes past the 34 kinds, the flowers', are under no mask)."""
-    for a in hand.aside:  # (plain loops: flowers are set aside on most Chinese Official hands)
-        for t in a.tiles:
-            if t.kind < 34:
-                return _RANK_SETS[0] | _REVERSIBLE_BIT
-    if held < 0:
-        held = _held_bytes(hand.counts)
-    if held & _HONORS_BUT_WHITE:
-        return 0  # (every rank set leaves the honors out; the reversible kinds all but White)
-    f = 0 if held & _NOT_REVERSIBLE else _REVERSIBLE_BIT
-    if held & _WHITE:
-        return f
-    # The three suits' counts or-ed, a byte per rank (nonzero where some suit holds that rank;
-    # bytes past the suits cut off): the rank-set bits are one look-up by it.
-    ranks = (held | held >> 72 | held >> 144) & _RANK_BYTES
-    got = _RANK_BITS.get(ranks)
-    if got is None:
-        got = 0
-        for bit, outside in _RANK_SET_TESTS:
-            if not ranks & outside:
-                got |= bit
-        if len(_RANK_BITS) > 4096:
-            _RANK_BITS.clear()
-        _RANK_BITS[ranks] = got
-    return f | got
+def _rank_bits(ranks: int) -> int:
+    """The rank-set bits of the hand's ranks folded by suit (a byte per rank), kept."""
+    got = 0
+    for bit, outside in _RANK_SET_TESTS:
+        if not ranks & outside:
+            got |= bit
+    if len(_RANK_BITS) > 4096:
+        _RANK_BITS.clear()
+    _RANK_BITS[ranks] = got
+    return got
 
 
 def is_last_of_kind(hand: Hand, win: WinContext) -> bool:

@@ -29,6 +29,9 @@ CHOW, PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG = (
     "concealed_kong",
 )
 KONG_KINDS = (EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG)
+# Meld._fcode's fields (four bits each: counts up to 15 melds): kongs shown, kongs concealed,
+# melds that break concealment; then wildcard melds from bit 12.
+MELD_KONG_OPEN, MELD_KONG_HIDDEN, MELD_OPEN, MELD_WILD = 1, 1 << 4, 1 << 8, 1 << 12
 
 
 class Meld(Frozen):
@@ -42,7 +45,7 @@ class Meld(Frozen):
     written out by hand: compiling dataclass-generated methods cost start-up time.
     """
 
-    __slots__ = ("tiles", "kind", "source", "concealed", "tag", "wild", "physical", "_kinds")
+    __slots__ = ("tiles", "kind", "source", "concealed", "tag", "wild", "physical", "_kinds", "_fcode")
     __match_args__ = ("tiles", "kind", "source", "concealed", "tag", "wild", "physical")
     tiles: tuple[Tile, ...]
     kind: str
@@ -54,6 +57,10 @@ class Meld(Frozen):
     # The kinds of `tiles`, made on first use (validation and the patterns ask for them many
     # times a hand, and parsed melds are shared between hands). Not compared, not an argument.
     _kinds: tuple[int, ...]
+    # What the hand's feature bits read of the meld, as a sum over the melds (`MELD_KONG_OPEN`
+    # ...): a kong shown or concealed, a meld that breaks concealment, a wildcard in it. Set
+    # once (parsed melds are shared between hands): one attribute per meld then, not four.
+    _fcode: int
 
     def __init__(self, tiles: tuple[Tile, ...], kind: str, source: str | None = None, concealed: bool = False, tag: str | None = None, wild: tuple[int, ...] = (), physical: tuple[Tile, ...] = ()) -> None:
         sa = object.__setattr__
@@ -65,6 +72,8 @@ class Meld(Frozen):
         sa(self, "wild", wild)
         sa(self, "physical", physical)
         sa(self, "_kinds", ())
+        kong = kind in KONG_KINDS or (len(tiles) == 4 and len({t.kind for t in tiles}) == 1)
+        sa(self, "_fcode", (MELD_KONG_HIDDEN if concealed else MELD_KONG_OPEN) * kong + (0 if concealed else MELD_OPEN) + (MELD_WILD if wild else 0))
 
     def _key(self) -> tuple:
         return (self.tiles, self.kind, self.source, self.concealed, self.tag, self.wild, self.physical)
@@ -136,14 +145,18 @@ class Aside(Frozen):
     A frozen value type (equality, hashing, repr, pickling as a frozen dataclass would give
     them), written out by hand: compiling dataclass-generated methods cost start-up time."""
 
-    __slots__ = ("tiles", "tag")
+    __slots__ = ("tiles", "tag", "natural")
     __match_args__ = ("tiles", "tag")
     tiles: tuple[Tile, ...]
     tag: str | None
+    # Whether a tile of the 34 kinds is among them (riichi's Norths; flowers are not): set once,
+    # as parsed groups are shared between hands. Not compared, not an argument.
+    natural: bool
 
     def __init__(self, tiles: tuple[Tile, ...], tag: str | None = None) -> None:
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "tag", tag)
+        object.__setattr__(self, "natural", any(t.kind < 34 for t in tiles))
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:

@@ -25,9 +25,13 @@ def _plan(rs: Ruleset) -> tuple[Any, Any, bool, Any]:
 def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     """points = scoring.stake (default scoring.base) + the sum of the fans (each payer)."""
     sc, base, capped, unit = rs.__dict__.get("_flat_plan") or _plan(rs)  # (_plan without a call when made)
-    total = 0  # (a plain loop: for a few fans it costs less than sum() and map())
-    for a in ev.fans:
-        total += a.amount
+    # The fans stage's sum where it gave one (Evaluation.total: this model keeps ev.fans as
+    # they came), else a plain loop (for a few fans it costs less than sum() and map()).
+    total = ev.total
+    if total is None:
+        total = 0
+        for a in ev.fans:
+            total += a.amount
     if steps is not NO_STEPS:  # (recording: the test without a call of _NoSteps.__bool__)
         steps.append(fan_line(ev.fans))
         steps.msg("flat.sum", base=num(base), total=num(total), points=num(base + total))
