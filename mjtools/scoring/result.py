@@ -108,15 +108,18 @@ class Evaluation(Fields):
     __slots__ = ("decomposition", "fans", "excluded", "reason", "pctx", "total")  # (one per reading: no instance dict)
     FIELDS = __slots__[:-1]  # (`total` follows from `fans`)
 
-    def __init__(self, decomposition: Decomposition, fans: list[Awarded], excluded: list[tuple[str, str]] | None = None, reason: str | None = None, pctx: Any = None, total: float | None = None) -> None:
+    def __init__(self, decomposition: Decomposition, fans: Sequence[Awarded], excluded: Sequence[tuple[str, str]] | None = None, reason: str | None = None, pctx: Any = None, total: float | None = None) -> None:
+        # (`fans` and `excluded` are read-only: a final-memo hit passes the memo's own tuples;
+        # a score model that changes the fans assigns a new list.)
         self.decomposition = decomposition
         self.fans = fans
         self.excluded = [] if excluded is None else excluded  # (fan, excluded by)
         self.reason = reason  # why this reading is not a legal win
         self.pctx = pctx  # the pattern Ctx of this reading (liability and stakes evaluate patterns on it)
-        # The sum of value x count over `fans` as the fans stage gave them, where it had it at
-        # hand (Plan.final_memo), else None: read it before a score model that assigns `fans`
-        # anew (riichi's yakuman alone, doubling's limits) or in one that keeps them.
+        # The sum of value x count over `fans` as the fans stage gave them (every reading but
+        # those of the fan-by-fan loop, riichi's: there None): read it before a score model
+        # that assigns `fans` anew (riichi's yakuman alone, doubling's limits) or in one that
+        # keeps them.
         self.total = total
 
 
