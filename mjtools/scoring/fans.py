@@ -207,10 +207,7 @@ class Plan:
         (Evaluation.total, given to `ev` too)."""
         kept = ev.fans
         shared = self.shared
-        total = 0
-        for a in kept:
-            total += a.amount
-        ev.total = total
+        total = _with_total(ev).total
         # (the same awards: list == tests identity first)
         value = (None if kept is found or kept == found else tuple(kept), shared(tuple([shared(x) for x in ev.excluded])), total)
         memo = self.final_memo.get(lang)
@@ -434,7 +431,10 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
             counts = counts << 4 | n
             if n != 1:  # (its award of n)
                 single = more[n] if n < len(more) else _counted(more, single, n, lang)
-                multi = 1 if n < 16 else _WIDE
+                if n > 15:
+                    multi = _WIDE
+                elif not multi:
+                    multi = 1  # (never back from _WIDE: a later count below 16 does not make the counts fit)
         found.append(single)
         present |= bit
     # Every pass after the fans (the account-once choice, exclusions, fallbacks) in one look-up,

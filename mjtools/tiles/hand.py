@@ -72,8 +72,7 @@ class Meld(Frozen):
         sa(self, "wild", wild)
         sa(self, "physical", physical)
         sa(self, "_kinds", ())
-        kong = kind in KONG_KINDS or (len(tiles) == 4 and len({t.kind for t in tiles}) == 1)
-        sa(self, "_fcode", (MELD_KONG_HIDDEN if concealed else MELD_KONG_OPEN) * kong + (0 if concealed else MELD_OPEN) + (MELD_WILD if wild else 0))
+        sa(self, "_fcode", (MELD_KONG_HIDDEN if concealed else MELD_KONG_OPEN) * self.is_kong + (0 if concealed else MELD_OPEN) + (MELD_WILD if wild else 0))
 
     def _key(self) -> tuple:
         return (self.tiles, self.kind, self.source, self.concealed, self.tag, self.wild, self.physical)
@@ -362,7 +361,6 @@ def held_counts(hand: Hand) -> list[int] | None:
             if t.kind < 34:
                 return None
     return list(hand.counts[:34])
-
 
 
 _ONE = tuple(1 << 8 * k for k in range(NUM_KINDS))  # one tile of kind k, packed
