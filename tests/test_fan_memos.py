@@ -275,3 +275,31 @@ def test_awards_by_count_are_the_entrys() -> None:
             for n in range(1, 20):
                 got = more[n] if n < len(more) else _counted(more, single, n, "en")
                 assert got == e.awarded(value, min(n, e.max_count) if e.max_count else n, "en"), (rid, e.id, n)
+
+
+def test_final_key_counts_past_fifteen_stay_a_tuple(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A count past 15 does not fit the final key's 4-bit fields: the key stays the tuple form
+    even when a fan counting instances later in the file counts fewer (here a dragon pung
+    counted 20 times by a stand-in pattern, then two flowers)."""
+    import mjtools.scoring.fans as fans
+    from mjtools.patterns import registry
+    from mjtools.rules import load_path
+
+    monkeypatch.setitem(registry(), "dragon_pung", lambda ctx: 20)
+    path = tmp_path / "mcr-twenty.yaml"
+    path.write_text("id: mcr-twenty\nextends: mcr\nnames: {en: MCR twenty, zh_hans: 二十}\n", encoding="utf-8")
+    rs = load_path(path)
+    seen: list[tuple[int, Any]] = []
+    original = fans._final_key
+
+    def recording(ctx, plan_, key, found, present, multi, counts):
+        got = original(ctx, plan_, key, found, present, multi, counts)
+        seen.append(({a.id: a.count for a in found}, multi, got))
+        return got
+
+    monkeypatch.setattr(fans, "_final_key", recording)
+    text = "12f123m456p789s777z1z+1z"
+    score(parse_hand(text), rs, build_context(normalize({}, "score"), rs), text)
+    counted = [(c, m, k) for c, m, k in seen if c.get("dragon_pung") == 20 and c.get("flower") == 2]
+    assert counted, seen
+    assert all(m == fans._WIDE and type(k) is tuple for _, m, k in counted), counted
