@@ -85,6 +85,8 @@ def _wait(block: Block, win: int) -> str:
 _th_counts = itemgetter(*TERMINAL_HONOR)
 _TERMINAL_HONOR_SET = frozenset(TERMINAL_HONOR)
 _TH_SINGLES = tuple(SINGLE_BLOCK[k] for k in TERMINAL_HONOR)  # thirteen orphans' first 13 blocks
+_KINDS = range(34)
+_KINDS_34 = (1 << 8 * 34) - 1  # the bytes of the 34 kinds that form shapes (no flowers)
 _TH_INDEX = {k: i for i, k in enumerate(TERMINAL_HONOR)}  # a kind's single among them
 _TWO_OR_MORE = sum(0xFE << 8 * k for k in range(34))  # a byte's bits above one copy
 # 全不靠 hands (fourteen kinds, each once) by their packed counts -> their singles; 720 at most
@@ -102,8 +104,7 @@ def _knitted_blocks(packed: int, counts: list[int]) -> tuple[Block, ...]:
             got = _KNITTED_HANDS[packed] = tuple(compress(SINGLE_BLOCK, counts))
             return got
     return ()
-_KINDS = range(34)
-_KINDS_34 = (1 << 8 * 34) - 1  # the bytes of the 34 kinds that form shapes (no flowers)
+
 
 
 _UNPLAYED: dict[frozenset[int], Callable[[list[int]], tuple[int, ...]]] = {}  # playable kinds -> counts of the others
