@@ -113,6 +113,45 @@ def test_other_wait_from_tables_matches_the_search(rid):
     assert min(found.values()) > n // 10, found
 
 
+@pytest.mark.parametrize("rid", [rid for rid in WITH_PLAN if waits._table_plan(load(rid).base_spec)[5]])
+def test_winning_group_alone_on_a_standard_reading(rid):
+    """Given a standard reading of the tiles, `_other_wait_tables` looks up the winning tile's
+    group alone where that group, less the winning tile, does not split: its two mends or-ed
+    are `_standard_waits`' answer (the other groups split as the reading shows), and the
+    answer is the search's; on every hand above with a standard reading."""
+    from mjtools.analysis.decompose import decompositions
+    from mjtools.analysis.group_waits import _standard_waits
+
+    spec = load(rid).base_spec
+    plan = waits._table_plan(spec)
+    rng = random.Random(f"sole-wait-group:{rid}")
+    alone = found = 0
+    n = 2000 if rid == "mcr" else 300
+    for text in _texts(rng, n, spec):
+        hand = parse_hand(text)
+        if len(hand.concealed) + 3 * len(hand.melds) != spec.hand_size:
+            continue
+        if not any(d.form == "standard" for d in decompositions(hand, spec)):
+            continue
+        win = hand.last.kind
+        c = 0
+        for t in hand.concealed:
+            c += 1 << 8 * t.kind
+        g = min(win // 9, 3)
+        x = c >> 72 * g & ((1 << 72) - 1)
+        f = waits._GROUP_GET[g](x) or waits._facts_of(g, x)
+        if f[0] == 1:
+            assert f[1] | f[2] == _standard_waits(c), text
+            alone += 1
+        ctx = SimpleNamespace(hand=hand, spec=spec)
+        for cap in (4, 99):
+            got = waits._other_wait_tables(ctx, plan, win, hand.counts, cap, "standard")
+            assert got == waits._other_wait_search(ctx, spec, win, hand.counts, cap), (text, cap)
+            found += got
+    # most standard readings take the one look-up; other waits are found on many
+    assert alone > n // 10 and found > n // 20, (alone, found)
+
+
 def test_mcr_uses_the_tables():
     plan = waits._table_plan(load("mcr").base_spec)
     assert plan is not None and plan[4] is not None  # with its irregular forms

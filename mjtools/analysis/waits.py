@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mjtools.analysis.group_waits import GROUPS, _group_facts, _group_state, _sets_and_pair_packed, _standard_waits
+from mjtools.analysis.group_waits import _FACTS, _M9, GROUPS, _facts_of, _group_facts, _group_state, _sets_and_pair_packed, _standard_waits
 from mjtools.analysis.shanten import HandState, _add, candidate_kinds, distance, state_of
 from mjtools.analysis.shapes import ShapeSpec
 from mjtools.tiles.hand import concealed_packed, held_counts
@@ -212,7 +212,7 @@ def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
     got = _PLANS.get(id(spec))  # (_table_plan's memo read here: no call)
     plan = got[1] if got is not None and got[0] is spec else _table_plan(spec)
     if plan is not None:
-        return _other_wait_tables(ctx, plan, win, held, cap)
+        return _other_wait_tables(ctx, plan, win, held, cap, ctx.d.form)
     return _other_wait_search(ctx, spec, win, held, cap)
 
 
@@ -444,13 +444,13 @@ def _table_plan(spec: ShapeSpec) -> tuple | None:
         return got[1]
     plan = None
     if simple_spec(spec) and spec.max_suits is None:
-        plan = (_mask(spec.kinds), "standard" in spec.forms, "seven_pairs" in spec.forms, spec.quads_as_pairs, None)
+        plan = (_mask(spec.kinds), "standard" in spec.forms, "seven_pairs" in spec.forms, spec.quads_as_pairs, None, _by_group(spec))
     else:
         plain = _plain_part(spec)
         rest = plain[1] if plain is not None else None
         if plain is not None and plain[0].max_suits is None and not rest.wild_kinds and not rest.stand_ins and _AT_MOST_ONE_MELD.issuperset(rest.forms):
             quick = plain[0]
-            plan = (_mask(quick.kinds), "standard" in quick.forms, "seven_pairs" in quick.forms, quick.quads_as_pairs, rest)
+            plan = (_mask(quick.kinds), "standard" in quick.forms, "seven_pairs" in quick.forms, quick.quads_as_pairs, rest, _by_group(quick))
     if len(_PLANS) > 256:
         _PLANS.clear()
     _PLANS[id(spec)] = (spec, plan)
@@ -461,11 +461,25 @@ def _mask(kinds) -> int:
     return sum(1 << k for k in kinds if k < 34)
 
 
-def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], cap: int) -> bool:
+def _by_group(spec: ShapeSpec) -> bool:
+    """Whether a standard reading of the natural tiles shows that the concealed ones split
+    group by group as the tables have it (`_other_wait_tables`' one look-up): the standard
+    form with the tables' sets (chows in the suits only, no stand-in or wildcard)."""
+    return "standard" in spec.forms and spec.chows and not spec.honor_chows and not spec.stand_ins and not spec.wild_kinds
+
+
+# A kind's group (m p s z) and the shift of its counts in the packed counts (a byte per kind).
+_GROUP_OF = tuple(min(k // 9, 3) for k in range(34))
+_GROUP_SHIFT = (0, 72, 144, 216)
+_GROUP_GET = tuple(table.get for table in _FACTS)  # (bound once: the tables are cleared, never replaced)
+
+
+def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], cap: int, form: str | None = None) -> bool:
     """other_wait_exists from the waits of the concealed tiles as a mask: four group look-ups
-    for the standard form, the odd kind for seven pairs; the irregular forms only where the
-    hand could be ready in one (at most one meld, eight kinds held)."""
-    kinds, standard, seven, quads, rest = plan
+    for the standard form (one where `form`, the form of a reading of the tiles, says the
+    others split), the odd kind for seven pairs; the irregular forms only where the hand could
+    be ready in one (at most one meld, eight kinds held)."""
+    kinds, standard, seven, quads, rest, by_group = plan
     hand = ctx.hand
     melds = hand.melds
     c = hand._cpacked  # (the parser's, else counted: concealed_packed; the winning tile is not among them)
@@ -473,7 +487,21 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
         c = concealed_packed(hand)
     c &= _KINDS34
     # (seven pairs' single is held: no kinds test, as in the search)
-    waits = _standard_waits(c) & kinds if standard else 0
+    if not standard:
+        waits = 0
+    elif by_group and form == "standard":
+        # A standard reading splits the concealed tiles and the winning one into sets and one
+        # pair group by group: every group but the winning tile's, G, splits as it is. Where G
+        # without the winning tile does not split (code 1), the drawn tile must go to G: it
+        # mends G into sets where G held n = 2 (mod 3) tiles (the pair elsewhere: codes 1 +
+        # 16), into sets and a pair where n = 1 (codes 1 + 0); the other mend is empty (a
+        # tile more makes n + 1 tiles), so both masks or-ed are `_standard_waits`' answer.
+        # Where G splits (sets and a pair), the reading's pair group may mend too: four look-ups.
+        g = _GROUP_OF[win]
+        f = _GROUP_GET[g](x := c >> _GROUP_SHIFT[g] & _M9) or _facts_of(g, x)
+        waits = (f[1] | f[2] if f[0] == 1 else _standard_waits(c)) & kinds
+    else:
+        waits = _standard_waits(c) & kinds
     if seven and not melds:
         odd = c & _LOW_BITS
         if odd and not odd & (odd - 1):  # one kind odd; then the tile count (rarely asked)

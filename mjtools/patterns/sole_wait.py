@@ -8,25 +8,12 @@ from mjtools.patterns.ctx import Ctx
 from mjtools.patterns.features import BIT, is_last_of_kind
 
 # The last hand asked about: every reading of one hand asks the same question, and finding a
-# second wait is the costly part. Keeps the hand and the spec, so their ids are not reused.
-_LAST: list[tuple[object, object, bool, bool]] = []
+# second wait is the costly part. [hand, spec, live, answer]: keeps the hand and the spec, so
+# their ids are not reused.
+_LAST: list = [None, None, None, 0]
 
 
 _OTHER_WAIT: list = []  # analysis.waits.other_wait_exists, imported on first use (it loads the shanten tables)
-
-
-def _only_wait(ctx: Ctx, live: bool) -> bool:
-    if _LAST:
-        last = _LAST[0]
-        if last[0] is ctx.hand and last[1] is ctx.spec and last[2] == live:
-            return last[3]
-    if not _OTHER_WAIT:
-        from mjtools.analysis.waits import other_wait_exists
-
-        _OTHER_WAIT.append(other_wait_exists)
-    only = not _OTHER_WAIT[0](ctx, live)
-    _LAST[:] = [(ctx.hand, ctx.spec, live, only)]
-    return only
 
 
 def _wait_needs(*, shape: str = "pair", live: bool = True) -> int:
@@ -49,7 +36,19 @@ def sole_wait(ctx: Ctx, *, shape: str = "pair", live: bool = True) -> int:
         role = ctx.role
     if role != shape:
         return 0
-    return int(_only_wait(ctx, live))
+    # (the last answer's test written out here, and no int(): a call each, on every reading
+    # with the role)
+    last = _LAST
+    hand = ctx.hand
+    if last[0] is hand and last[1] is ctx.spec and last[2] == live:
+        return last[3]
+    if not _OTHER_WAIT:
+        from mjtools.analysis.waits import other_wait_exists
+
+        _OTHER_WAIT.append(other_wait_exists)
+    only = 0 if _OTHER_WAIT[0](ctx, live) else 1
+    last[0], last[1], last[2], last[3] = hand, ctx.spec, live, only
+    return only
 
 
 @pattern("last_of_kind", needs=("last_of_kind",), exact=True)
