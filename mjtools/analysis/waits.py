@@ -516,6 +516,12 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
         waits ^= low
     if rest is None or len(melds) > 1:
         return False
+    if by_group and form == "standard":
+        # Each irregular form here (thirteen orphans, 全不靠, 十三烂, 组合龙) needs eight kinds
+        # or more among the concealed tiles of which no set or pair holds two (orphans; kinds
+        # 3 apart in a suit, or honors: a chow's kinds lie within 2, a pung's are one); the
+        # standard reading puts every concealed tile in one of its five blocks at most.
+        return False
     # The irregular forms only where the hand may be ready in one (_may_be_ready's tests on
     # the integer): 12 kinds held without a meld, or 8 of a knitted straight's 9 (组合龙).
     b = c.to_bytes(34, "little")
