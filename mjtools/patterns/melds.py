@@ -49,7 +49,15 @@ def full_flush_golden_hook(ctx: Ctx) -> int:
 @pattern("fully_melded", needs=("standard", "pair_wait", "ron"), placement="none")
 def fully_melded(ctx: Ctx) -> int:
     """All sets exposed (no concealed kong) and won on a discard (全求人)."""
-    return int(golden_hook(ctx) and all(m.is_open for m in ctx.hand.melds) and not ctx.tsumo)
+    # (golden_hook's tests written out, and a loop for all(): a call and a generator each)
+    melds = ctx.hand.melds
+    d = ctx.d
+    if d.wait != "pair" or ctx.win.tsumo or len(melds) != len(ctx.sets) or d.form != "standard":
+        return 0
+    for m in melds:
+        if m.concealed:  # (Meld.is_open, without the property's call: a concealed kong)
+            return 0
+    return 1
 
 
 @pattern("half_melded", needs=("standard", "pair_wait", "tsumo"), placement="none")
@@ -60,12 +68,12 @@ def half_melded(ctx: Ctx) -> int:
 
 @pattern("three_kongs", needs=("kong3",))
 def three_kongs(ctx: Ctx) -> int:
-    return int(len(ctx.kongs) == 3)
+    return 1 if len(ctx.kongs) == 3 else 0  # (no int(): a call of the type, most of the body)
 
 
 @pattern("four_kongs", needs=("kong3",))
 def four_kongs(ctx: Ctx) -> int:
-    return int(len(ctx.kongs) >= 4)
+    return 1 if len(ctx.kongs) >= 4 else 0
 
 
 @pattern("kong", needs=("kong",))

@@ -14,6 +14,7 @@ from mjtools.tiles.kinds import NUM_KINDS
 _EVEN_KINDS = frozenset(k for k in range(NUM_KINDS) if k % 9 in (1, 3, 5, 7))
 _FIVE = tuple(k % 9 == 4 for k in range(NUM_KINDS))
 _WINDS = frozenset(range(27, 31))
+_DRAGONS = frozenset(range(31, 34))
 # 推不倒: the tiles that look the same upside down: 1234589 dots, 245689 bamboo, White.
 REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])
 
@@ -22,6 +23,9 @@ REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])
 def _ranks(ranks: str) -> int:
     """The numbers 1-9 as a bit mask (bit 0: 1)."""
     return sum(1 << (int(c) - 1) for c in set(str(ranks)) if c.isdigit() and c != "0")
+
+
+_RANK_MASKS: dict[str, int] = {}  # _ranks' answers by the ranks a rule file writes (a handful)
 
 
 def rank_mask(ctx: Ctx) -> int:
@@ -47,7 +51,16 @@ def _ranks_needed(*, ranks: str = "123456789") -> int:
 def number_ranks(ctx: Ctx, *, ranks: str = "123456789") -> int:
     """Every tile a number tile whose number is one of `ranks` (全大 789, 大于五 6789, 全中 456,
     小于五 1234, 全小 123)."""
-    return int(not ctx.has_honors and not rank_mask(ctx) & ~_ranks(ranks))
+    if ctx.has_honors:
+        return 0
+    # (rank_mask's kept value and _ranks' answer read here: a call each per reading)
+    got = ctx.__dict__.get("_rank_mask")
+    if got is None:
+        got = rank_mask(ctx)
+    mask = _RANK_MASKS.get(ranks)
+    if mask is None:
+        mask = _RANK_MASKS[ranks] = _ranks(ranks)
+    return 0 if got & ~mask else 1
 
 
 def _even_ranks(**_: object) -> int:
@@ -93,13 +106,13 @@ def reversible_tiles(ctx: Ctx) -> int:
 def all_types(ctx: Ctx) -> int:
     """All three suits, a wind and a dragon (五门齐)."""
     ks = ctx.kind_set
-    return int(len(ctx.suits) == 3 and not ks.isdisjoint(_WINDS) and max(ks) >= 31)
+    return 1 if len(ctx.suits) == 3 and not ks.isdisjoint(_WINDS) and not ks.isdisjoint(_DRAGONS) else 0
 
 
 @pattern("seven_shifted_pairs", needs=("seven_pairs", "one_suit", "no_honor"))
 def seven_shifted_pairs(ctx: Ctx) -> int:
     """Seven pairs of seven consecutive numbers of one suit (连七对)."""
-    if ctx.form != "seven_pairs" or ctx.has_honors or len(ctx.suits) != 1:
+    if ctx.d.form != "seven_pairs" or ctx.has_honors or len(ctx.suits) != 1:
         return 0
-    ks = sorted(ctx.kind_set)
-    return int(len(ks) == 7 and ks[-1] - ks[0] == 6)
+    ks = ctx.kind_set
+    return 1 if len(ks) == 7 and max(ks) - min(ks) == 6 else 0
