@@ -11,7 +11,6 @@ from mjtools.analysis.blocks import CHOW
 from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
 
-
 _NUMBERS = frozenset(range(27))
 _HONORS = frozenset(range(27, 34))
 
