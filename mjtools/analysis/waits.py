@@ -209,8 +209,14 @@ def other_wait_exists(ctx: Ctx, live: bool = True) -> bool:
             pair = ctx.pair
             if pair is not None and not (pair.wilds or pair.free) and held[pair.kinds[0]] < cap:
                 return True
-    got = _PLANS.get(id(spec))  # (_table_plan's memo read here: no call)
-    plan = got[1] if got is not None and got[0] is spec else _table_plan(spec)
+    # (the last spec's plan, else _table_plan's memo read here: no call, no id())
+    last_plan = _LAST_PLAN
+    if last_plan[0] is spec:
+        plan = last_plan[1]
+    else:
+        got = _PLANS.get(id(spec))
+        plan = got[1] if got is not None and got[0] is spec else _table_plan(spec)
+        last_plan[0], last_plan[1] = spec, plan  # (holds the spec, as _PLANS does)
     if plan is not None:
         return _other_wait_tables(ctx, plan, win, held, cap, ctx.d.form)
     return _other_wait_search(ctx, spec, win, held, cap)
@@ -429,6 +435,7 @@ _DIRECT = {"knitted_straight": _knitted_straight_waits, "knitted": _knitted_wait
 # -- the same question from per-group tables (the specs most rule files use) ------------------
 
 _PLANS: dict[int, tuple[ShapeSpec, tuple | None]] = {}
+_LAST_PLAN: list = [None, None]  # [spec, plan] of the last other_wait_exists call
 _ALL_KINDS, _KINDS34 = (1 << 34) - 1, (1 << 8 * 34) - 1  # every kind; the bytes of every kind
 _LOW_BITS = sum(1 << 8 * k for k in range(34))  # the low bit of each kind's byte
 _ALL_BUT = tuple(_ALL_KINDS & ~(1 << k) for k in range(64))  # every kind but k (a kind's mask cleared)
@@ -471,6 +478,7 @@ def _by_group(spec: ShapeSpec) -> bool:
 # A kind's group (m p s z) and the shift of its counts in the packed counts (a byte per kind).
 _GROUP_OF = tuple(min(k // 9, 3) for k in range(34))
 _GROUP_SHIFT = (0, 72, 144, 216)
+_GROUP_MASK = (_M9, _M9, _M9, (1 << 56) - 1)  # a suit's nine bytes, the honors' seven
 _GROUP_GET = tuple(table.get for table in _FACTS)  # (bound once: the tables are cleared, never replaced)
 
 
@@ -485,11 +493,8 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
     c = hand._cpacked  # (the parser's, else counted: concealed_packed; the winning tile is not among them)
     if c < 0:
         c = concealed_packed(hand)
-    c &= _KINDS34
     # (seven pairs' single is held: no kinds test, as in the search)
-    if not standard:
-        waits = 0
-    elif by_group and form == "standard":
+    if by_group and form == "standard":
         # A standard reading splits the concealed tiles and the winning one into sets and one
         # pair group by group: every group but the winning tile's, G, splits as it is. Where G
         # without the winning tile does not split (code 1), the drawn tile must go to G: it
@@ -497,16 +502,19 @@ def _other_wait_tables(ctx: Ctx, plan: tuple, win: int, held: tuple[int, ...], c
         # 16), into sets and a pair where n = 1 (codes 1 + 0); the other mend is empty (a
         # tile more makes n + 1 tiles), so both masks or-ed are `_standard_waits`' answer.
         # Where G splits (sets and a pair), the reading's pair group may mend too: four look-ups.
+        # (the group's bytes cut from the counts as they are: the bonus kinds' bytes lie
+        # past the honors' seven)
         g = _GROUP_OF[win]
-        f = _GROUP_GET[g](x := c >> _GROUP_SHIFT[g] & _M9) or _facts_of(g, x)
-        waits = (f[1] | f[2] if f[0] == 1 else _standard_waits(c)) & kinds
+        f = _GROUP_GET[g](x := c >> _GROUP_SHIFT[g] & _GROUP_MASK[g]) or _facts_of(g, x)
+        waits = (f[1] | f[2] if f[0] == 1 else _standard_waits(c & _KINDS34)) & kinds
     else:
-        waits = _standard_waits(c) & kinds
+        c &= _KINDS34
+        waits = _standard_waits(c) & kinds if standard else 0
     if seven and not melds:
         odd = c & _LOW_BITS
         if odd and not odd & (odd - 1):  # one kind odd; then the tile count (rarely asked)
             single = odd.bit_length() >> 3
-            if (quads or c >> 8 * single & 0xFF == 1) and sum(c.to_bytes(34, "little")) == 13:
+            if (quads or c >> 8 * single & 0xFF == 1) and sum((c & _KINDS34).to_bytes(34, "little")) == 13:
                 waits |= 1 << single
     waits &= _ALL_BUT[win]
     while waits:
