@@ -1,5 +1,5 @@
 """Chinese Official's fan predicates written for speed (four_in_hand's bit count, fully_melded,
-number_ranks, all_types, the knitted fans, seven_shifted_pairs) against the plain definitions
+number_ranks, all_types, the knitted fans, seven_shifted_pairs, flower, mixed_straight) against the plain definitions
 they replace, on every reading of seeded MCR wins (tests/mcr_gen.py favours the rare fans:
 four of a kind held, as a kong or not, among them)."""
 
@@ -15,6 +15,7 @@ from mjtools.patterns.ctx import Ctx
 from mjtools.patterns.knitted import knitted_seven_honors, knitted_straight
 from mjtools.patterns.melds import four_in_hand, fully_melded
 from mjtools.patterns.ranks import _ranks, all_types, number_ranks, seven_shifted_pairs
+from mjtools.patterns.shapes import _MIXED_STRAIGHTS, mixed_straight
 from mjtools.patterns.special import flower, knitted
 from mjtools.rules import load
 from mjtools.rules.hand_options import build_context, normalize
@@ -43,6 +44,7 @@ def _reference(ctx: Ctx) -> dict:
         "knitted_straight": int(ctx.form == "knitted_straight" or (ctx.form == "knitted" and whole)),
         "seven_shifted_pairs": 0,
         "flower": sum(ctx.hand.counts[34:42]),
+        "mixed_straight": int(any(ctx.chow_mask & s == s for s in _MIXED_STRAIGHTS)),
     }
     pair = ctx.pair
     out["knitted_straight_all_chows"] = int(ctx.form == "knitted_straight" and len(ctx.sets) == 1 and ctx.sets[0].shape == "chow" and pair is not None and pair.kinds[0] < 27)
@@ -65,6 +67,7 @@ def _fast(ctx: Ctx) -> dict:
         "knitted_straight_all_chows": knitted_straight(ctx, all_chows=True),
         "seven_shifted_pairs": seven_shifted_pairs(ctx),
         "flower": flower(ctx),
+        "mixed_straight": mixed_straight(ctx),
     }
     for r in RANKS:
         out["ranks " + r] = number_ranks(ctx, ranks=r)
@@ -97,4 +100,4 @@ def test_fast_predicates_match_their_definitions():
             readings += 1
     assert readings > 1500
     # every predicate answers yes on some reading (the hands reach them)
-    assert set(seen) >= {"four_in_hand", "fully_melded", "all_types", "knitted", "knitted_seven_honors", "knitted_straight", "knitted_straight_all_chows", "seven_shifted_pairs", "flower", "ranks 123"}, seen
+    assert set(seen) >= {"four_in_hand", "fully_melded", "all_types", "knitted", "knitted_seven_honors", "knitted_straight", "knitted_straight_all_chows", "seven_shifted_pairs", "flower", "mixed_straight", "ranks 123"}, seen

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
+from mjtools.tiles.hand import packed_counts
 from mjtools.tiles.kinds import parse_kind
 
 FLOWER_SEATS = {"E": "15", "S": "26", "W": "37", "N": "48"}
@@ -42,6 +43,9 @@ def knitted(ctx: Ctx) -> int:
     return 1 if ctx.d.form == "knitted" else 0
 
 
+_FLOWER_SHIFT, _FLOWER_BYTES = 8 * 34, (1 << 8 * 8) - 1  # the flower kinds 34-41 in packed counts
+
+
 def _flower_counts(ctx: Ctx) -> tuple[int, ...]:
     """Copies held of flowers 1-8 (the count vector's kinds 34-41): the set tests read these
     directly rather than building the list of flowers."""
@@ -71,7 +75,13 @@ def _seat_flowers(mine: str) -> tuple[int, ...]:
 @pattern("flower", needs=("flower",))
 def flower(ctx: Ctx) -> int:
     """Each flower held."""
-    return sum(ctx.hand.counts[34:42])  # (_flower_counts written out: a call per reading)
+    # (_flower_counts' kinds as the bytes of the hand's packed counts, summed by their
+    # remainder mod 255: a scored hand holds a few flowers, far below 255; no slice, no sum())
+    hand = ctx.hand
+    packed = hand._packed
+    if packed < 0:
+        packed = packed_counts(hand)
+    return (packed >> _FLOWER_SHIFT & _FLOWER_BYTES) % 255
 
 
 @pattern("flower_set", needs=("flower4",))
