@@ -29,7 +29,7 @@ class _AsidePlan:
     (kept on it, as the fan plan is): the tags kept in the hand (立四), the tags allowed, the
     bonus kinds, and what each group met before holds (parsed groups are shared values)."""
 
-    __slots__ = ("inside", "tags", "bonus", "span", "bonus_held", "mask", "seen")
+    __slots__ = ("inside", "tags", "bonus", "span", "bonus_held", "mask", "quick", "seen")
 
     def __init__(self, rs: Ruleset) -> None:
         tiles = rs.section("tiles")
@@ -44,6 +44,9 @@ class _AsidePlan:
         self.span = slice(kinds[0], kinds[-1] + 1) if contiguous else None
         self.bonus_held = itemgetter(*kinds, *kinds) if kinds and not contiguous else None
         self.mask = sum(0xFF << 8 * k for k in kinds)  # the bonus kinds' bytes of packed counts
+        # The mask where normalize may answer from the concealed tiles' packed counts before
+        # anything else (no tag kept in the hand; 0: not so).
+        self.quick = 0 if self.inside else self.mask
         # id(group) -> (the group, its bonus tiles, whether check_hand lets it pass, the packed
         # counts of its bonus tiles): by identity, with the group, so that its id is not reused
         # while kept.
@@ -73,6 +76,13 @@ def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Ha
     if not rs.bonus_kinds and not hand.aside:
         return hand
     plan = rs.__dict__.get("_aside_plan") or _aside_plan(rs)
+    quick = plan.quick
+    if quick and not wild:
+        # (MCR: flowers set aside, none among the concealed tiles, read first from the parser's
+        # packed counts of those: the answer of the span test below)
+        cpacked = hand._cpacked
+        if cpacked >= 0 and not cpacked & quick:
+            return hand
     inside = plan.inside
     if inside and any(a.tag in inside for a in hand.aside):
         # 立四: stood tiles are part of the concealed hand, only kept apart.

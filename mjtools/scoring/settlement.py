@@ -163,9 +163,6 @@ class Plan(Frozen):
         return f"Plan({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
 
 
-_PLANS: dict[int, tuple[Ruleset, Plan]] = {}
-
-
 def _liability_fans(rules: Mapping[str, Any]) -> frozenset[str] | None:
     enabled = [r for r in rules.values() if r.get("enabled", True)]
     if any("pattern" in r or "fan" not in r for r in enabled):
@@ -188,9 +185,9 @@ def _may_be_liable(p: Plan, hand: Hand | None, ev: Evaluation | None) -> bool:
 
 
 def plan(rs: Ruleset) -> Plan:
-    got = _PLANS.get(id(rs))
-    if got is not None and got[0] is rs:
-        return got[1]
+    got = rs.__dict__.get("_settle_plan")  # (kept on the ruleset, as the fan plan is)
+    if got is not None:
+        return got
     st = rs.section("settlement")
     sc = rs.section("scoring")
     dealer = st.get("dealer", {})
@@ -227,7 +224,7 @@ def plan(rs: Ruleset) -> Plan:
         base_from_all=base.get("from", "all") == "all",
         base_reason=_base_reason(base),
     )
-    _PLANS[id(rs)] = (rs, p)  # keeps rs alive, so its id is not reused while cached
+    rs.__dict__["_settle_plan"] = p
     return p
 
 
@@ -328,8 +325,7 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
             {"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in value.payments.items() if a
         ]
         return Settled(dict(value.payments), value.pot, ledger)
-    p = _PLANS.get(id(rs))
-    p = p[1] if p is not None and p[0] is rs else plan(rs)
+    p = rs.__dict__.get("_settle_plan") or plan(rs)  # (plan without a call when made)
     if p.quick and not ctx.active and not ctx.birds:
         # The memo's common shape (MCR: no liability rule, no kong money), its hit read here
         # at once: _settle's path without its calls (_memo_key written out).

@@ -357,9 +357,8 @@ def held_counts(hand: Hand) -> list[int] | None:
     if hand.melds:
         return None
     for a in hand.aside:
-        for t in a.tiles:
-            if t.kind < 34:
-                return None
+        if a.natural:  # (tiles of the 34 kinds among them; flowers alone are not)
+            return None
     return list(hand.counts[:34])
 
 
