@@ -301,12 +301,12 @@ def check_hand(
         return hand
     plan = rs.__dict__.get("_aside_plan") or _aside_plan(rs)
     seen = plan.seen
-    tags = plan.tags
-    bonus_kinds = rs.bonus_kinds
     for a in hand.aside:
-        got = seen.get(id(a))  # (normalize met the hand's groups: found here)
+        got = seen.get(id(a))  # (a group met before: found here)
         if (got if got is not None and got[0] is a else plan.group(a))[2]:
             continue  # a tag allowed, or bonus tiles only
+        tags = plan.tags
+        bonus_kinds = rs.bonus_kinds
         if a.tag is not None and a.tag not in tags:
             allowed_tags = ", ".join(sorted(set(tags))) or "none"
             raise IllegalHandError(f"{rs.id} has no {{{a.tag}=...}} group (tags: {allowed_tags})")

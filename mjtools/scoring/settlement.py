@@ -33,6 +33,8 @@ from mjtools.tiles.context import WinContext
 from mjtools.tiles.frozen import Frozen
 from mjtools.tiles.hand import Hand
 
+_new = object.__new__
+
 
 def entry(frm: str, to: str, amount: float, reason: str) -> dict[str, Any]:
     return {"from": frm, "to": to, "amount": num(amount), "reason": reason}
@@ -338,7 +340,13 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
         got = p.settled_memo.get(key)
         if got is None:
             got = _remember(p, key, value, rs, ctx, hand, ev, chickens)
-        settled = Settled(dict(got[0]), 0, list(got[1]))
+        # (Settled's fields set here, its __init__ not run: a class call to a Python __init__
+        # costs more than the four stores; each record its own payments and list)
+        settled = _new(Settled)
+        settled.payments = dict(got[0])
+        settled.pot = 0
+        settled.ledger = list(got[1])
+        settled.steps_fn = None
     else:
         settled = _settle(value, rs, ctx, hand, ev, chickens, NO_STEPS)
     # (a partial, not a closure: a closure made every call of settle() keep its six

@@ -39,5 +39,6 @@ def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps)
     limit = None
     if capped:  # (apply_cap_points only where a cap is set: it changes nothing otherwise)
         points, limit = apply_cap_points(points, sc, steps)
-    # (num inlined where the amount is an int, as most are)
-    return HandValue(total if type(total) is int else num(total), points if type(points) is int else num(points), limit=limit, unit=unit)
+    # (num inlined where the amount is an int, as most are; the arguments by position: keywords
+    # in a class call cost a dict and their matching, about a third of the call)
+    return HandValue(total if type(total) is int else num(total), points if type(points) is int else num(points), None, limit, unit)
