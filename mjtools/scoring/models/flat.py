@@ -6,7 +6,7 @@ from typing import Any
 
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num
-from mjtools.scoring.result import NO_STEPS, Evaluation, HandValue, Steps
+from mjtools.scoring.result import NO_STEPS, Evaluation, HandValue, Steps, plain_value
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 
@@ -39,6 +39,6 @@ def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps)
     limit = None
     if capped:  # (apply_cap_points only where a cap is set: it changes nothing otherwise)
         points, limit = apply_cap_points(points, sc, steps)
-    # (num inlined where the amount is an int, as most are; the arguments by position: keywords
-    # in a class call cost a dict and their matching, about a third of the call)
-    return HandValue(total if type(total) is int else num(total), points if type(points) is int else num(points), None, limit, unit)
+    # (num inlined where the amount is an int, as most are; plain_value: HandValue without its
+    # class call)
+    return plain_value(total if type(total) is int else num(total), points if type(points) is int else num(points), limit, unit)
