@@ -75,7 +75,10 @@ def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Ha
     """Move the variant's bonus tiles written among the concealed tiles to a set-aside group."""
     if not rs.bonus_kinds and not hand.aside:
         return hand
-    plan = rs.__dict__.get("_aside_plan") or _aside_plan(rs)
+    try:
+        plan = rs._aside_plan  # type: ignore[attr-defined]  # (kept in the ruleset's dict: an attribute read costs less than rs.__dict__.get)
+    except AttributeError:
+        plan = _aside_plan(rs)
     quick = plan.quick
     if quick and not wild:
         # (MCR: flowers set aside, none among the concealed tiles, read first from the parser's
@@ -299,7 +302,10 @@ def check_hand(
             ok[id(m)] = m
     if not hand.aside:
         return hand
-    plan = rs.__dict__.get("_aside_plan") or _aside_plan(rs)
+    try:
+        plan = rs._aside_plan  # type: ignore[attr-defined]  # (as in normalize)
+    except AttributeError:
+        plan = _aside_plan(rs)
     seen = plan.seen
     for a in hand.aside:
         got = seen.get(id(a))  # (a group met before: found here)

@@ -327,7 +327,10 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
             {"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in value.payments.items() if a
         ]
         return Settled(dict(value.payments), value.pot, ledger)
-    p = rs.__dict__.get("_settle_plan") or plan(rs)  # (plan without a call when made)
+    try:
+        p = rs._settle_plan  # type: ignore[attr-defined]  # (an attribute read: no call, no rs.__dict__ lookup)
+    except AttributeError:
+        p = plan(rs)
     if p.quick and not ctx.active and not ctx.birds:
         # The memo's common shape (MCR: no liability rule, no kong money), its hit read here
         # at once: _settle's path without its calls (_memo_key written out).

@@ -168,9 +168,8 @@ def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: 
     """Requirements on the fans and the circumstances of the win."""
     ch = rs.__dict__.get("_win_checks") or checks_for(rs)  # (checks_for without a call when made)
     fans = ev.fans
-    quick = ch.min_only
-    if quick is not None:  # (the Chinese Official 8, and no other check)
-        need, skip = quick
+    if ch.min_only:  # (the Chinese Official 8, and no other check; a test as cheap as fan_only's was)
+        need, skip = ch.min_only
         fan_sum = 0  # (a plain loop: a list comprehension makes a function and a list per call)
         # (no fan lowers the sum: met once a part meets it, most often by the first fan)
         for a in fans:

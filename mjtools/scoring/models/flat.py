@@ -24,7 +24,10 @@ def _plan(rs: Ruleset) -> tuple[Any, Any, bool, Any]:
 @model("flat", reads_placement=False)
 def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     """points = scoring.stake (default scoring.base) + the sum of the fans (each payer)."""
-    sc, base, capped, unit = rs.__dict__.get("_flat_plan") or _plan(rs)  # (_plan without a call when made)
+    try:
+        sc, base, capped, unit = rs._flat_plan  # type: ignore[attr-defined]  # (an attribute read: no call, no rs.__dict__ lookup)
+    except AttributeError:
+        sc, base, capped, unit = _plan(rs)
     # The fans stage's sum where it gave one (Evaluation.total: this model keeps ev.fans as
     # they came), else a plain loop (for a few fans it costs less than sum() and map()).
     total = ev.total
