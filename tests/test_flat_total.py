@@ -11,7 +11,7 @@ from mcr_gen import mcr_case
 from mjtools.rules import load
 from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import evaluations
-from mjtools.scoring.models import MODELS
+from mjtools.scoring.models import get as get_model
 from mjtools.scoring.result import Evaluation
 from mjtools.tiles.notation import parse_hand
 
@@ -40,7 +40,7 @@ def test_flat_fan_total_is_the_sum_of_its_fans():
 def test_flat_sums_where_no_total_is_given():
     rs = load("mcr")
     rng = random.Random("flat-none")
-    flat = MODELS["flat"]
+    flat = get_model("flat")  # (loads the model: MODELS fills as models are first used)
     n = 0
     for _ in range(40):
         text, opts, _ = mcr_case(rng)
