@@ -254,8 +254,9 @@ def check_hand(
     if melds and not wild:
         # A meld that passed these checks under this ruleset passes them again (parsed melds
         # are shared values): kept by identity, with the meld, so its id is not reused.
-        ok = rs.__dict__.get("_melds_ok")
-        if ok is None:
+        try:
+            ok = rs._melds_ok  # type: ignore[attr-defined]  # (an attribute read costs less than rs.__dict__.get)
+        except AttributeError:
             ok = rs.__dict__["_melds_ok"] = {}
         for m in melds:
             if ok.get(id(m)) is not m:
@@ -394,7 +395,10 @@ def source_reason(hand: Hand, rs: Ruleset, seat: str) -> str | None:
     """Why a meld's @SEAT cannot have given it to `seat` (None: every source is possible).
     In every variant a meld comes from another seat that plays, and a chow only from the
     player on the left (the one who discards just before)."""
-    f = _facts(rs)
+    try:
+        f = rs._context_facts  # type: ignore[attr-defined]  # (_facts': an attribute read, no call)
+    except AttributeError:
+        f = _facts(rs)
     for m in hand.melds:
         src = m.source
         if src is None:
@@ -443,7 +447,10 @@ def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int]
     # Every hand passes here and nearly all are fine: the counts are checked first without
     # building anything; a hand with too many copies of a kind, or more fives than the plain
     # ones (which may need a red one), is looked at in full for the message.
-    f = rs.__dict__.get("_context_facts") or _facts(rs)  # (_facts without a call when made)
+    try:
+        f = rs._context_facts  # type: ignore[attr-defined]  # (_facts': an attribute read, no call)
+    except AttributeError:
+        f = _facts(rs)
     counts = hand.counts
     extra: dict[int, int] = {}
     if ctx.visible or ctx.indicators or ctx.ura or ctx.kita:
@@ -496,7 +503,10 @@ def _copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int
 def flags_reason(hand: Hand, rs: Ruleset, ctx: WinContext) -> str | None:
     """Flags that contradict the hand or the variant's rules (read from the rule file)."""
     has = ctx.situations.get
-    f = rs.__dict__.get("_context_facts") or _facts(rs)
+    try:
+        f = rs._context_facts  # type: ignore[attr-defined]
+    except AttributeError:
+        f = _facts(rs)
     if has("kong_bloom"):
         kita = f.kita is not None and (ctx.kita or hand.aside_tiles("kita"))
         if not kita and not any(m.kind in f.kong_kinds for m in hand.melds):

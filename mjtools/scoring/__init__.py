@@ -130,7 +130,10 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
     """The score record of one win (CLI contract). `chickens=False`: a table case settles them.
     Each fan has its name in `lang`; `names=True` (`--names all`) adds `names`, its name in
     each output language."""
-    sp = rs.__dict__.get("_score_plan") or score_plan(rs)  # (score_plan without a call when made)
+    try:
+        sp = rs._score_plan  # type: ignore[attr-defined]  # (score_plan's, kept in the ruleset's dict: an attribute read costs less than rs.__dict__.get)
+    except AttributeError:
+        sp = score_plan(rs)
     if sp.robbing_as_tsumo:
         ctx = robbed_as_self_draw(rs, ctx)
     pre = sp.pre

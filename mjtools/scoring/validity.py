@@ -166,7 +166,10 @@ def _only_yaku(rs: Ruleset) -> bool:
 
 def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: int) -> str | None:
     """Requirements on the fans and the circumstances of the win."""
-    ch = rs.__dict__.get("_win_checks") or checks_for(rs)  # (checks_for without a call when made)
+    try:
+        ch = rs._win_checks  # type: ignore[attr-defined]  # (checks_for's: an attribute read, no call)
+    except AttributeError:
+        ch = checks_for(rs)
     fans = ev.fans
     if ch.min_only:  # (the Chinese Official 8, and no other check; a test as cheap as fan_only's was)
         need, skip = ch.min_only
