@@ -207,7 +207,17 @@ def check_hand(
     `copies`: copies in play per kind where not the tile set's (a turned indicator kept out).
     `any_size`: leave the tile count to the caller (相公 answers a wrong count as a dead hand)."""
     hand = normalize(hand, rs, wild)
-    limits = allowed = _limits(rs, wild)
+    if wild:
+        limits = _limits(rs, wild)
+        add, top = _over(rs, wild)
+    else:
+        # (without wildcards, as most hands are: both kept on the ruleset, read as an attribute
+        # where the two cached calls cost a key tuple and a hash each)
+        try:
+            limits, add, top = rs._no_wild_limits  # type: ignore[attr-defined]
+        except AttributeError:
+            limits, add, top = rs.__dict__["_no_wild_limits"] = (_limits(rs, wild), *_over(rs, wild))
+    allowed = limits
     if copies is not None and tuple(copies) != tuple(rs.copies):
         # Fewer copies in play than the tile set has (a turned indicator kept on the table).
         limits = tuple(c if n and c < b else n for n, b, c in zip(limits, rs.copies, copies))
@@ -216,7 +226,6 @@ def check_hand(
         # Every count within its limit, tested on the counts as one integer with a byte per
         # kind: a count above its limit carries into its byte's top bit (counts under 128).
         # The parser gives that integer (Hand._packed); otherwise it is made from the counts.
-        add, top = _over(rs, wild)
         packed = hand._packed
         if packed >= 0 and not packed & top:  # (every count under 128)
             fine = not (packed + add) & top
