@@ -11,7 +11,7 @@ from mcr_gen import mcr_case
 from mjtools.rules import load
 from mjtools.rules.hand_options import build_context, normalize
 from mjtools.scoring import evaluations
-from mjtools.scoring.models import MODELS
+from mjtools.scoring.models import get as get_model
 from mjtools.scoring.result import Evaluation
 from mjtools.tiles.notation import parse_hand
 
@@ -40,7 +40,7 @@ def test_flat_fan_total_is_the_sum_of_its_fans():
 def test_flat_sums_where_no_total_is_given():
     rs = load("mcr")
     rng = random.Random("flat-none")
-    flat = MODELS["flat"]
+    flat = get_model("flat")  # (loads the model: MODELS fills as models are first used)
     n = 0
     for _ in range(40):
         text, opts, _ = mcr_case(rng)
@@ -56,3 +56,15 @@ def test_flat_sums_where_no_total_is_given():
             assert flat(given, rs, ctx, hand).fan_total == value.fan_total + 1
             n += 1
     assert n > 20
+
+
+def test_plain_value_is_the_hand_value_of_its_arguments():
+    """flat's HandValue, made without the class call, has every field HandValue's constructor
+    gives (a field added to HandValue and not to plain_value fails here)."""
+    from mjtools.scoring.result import HandValue, plain_value
+
+    for args in ((8, 9, None, ""), (2.5, 3.5, "cap", "fan")):
+        v = plain_value(*args)
+        want = HandValue(args[0], args[1], None, args[2], args[3])
+        assert v == want and type(v) is HandValue and repr(v) == repr(want)
+        assert v.extra == {} and v.extra is not plain_value(*args).extra  # (each its own dict)

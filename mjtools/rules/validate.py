@@ -29,7 +29,7 @@ class _AsidePlan:
     (kept on it, as the fan plan is): the tags kept in the hand (立四), the tags allowed, the
     bonus kinds, and what each group met before holds (parsed groups are shared values)."""
 
-    __slots__ = ("inside", "tags", "bonus", "span", "bonus_held", "mask", "seen")
+    __slots__ = ("inside", "tags", "bonus", "span", "bonus_held", "mask", "quick", "seen")
 
     def __init__(self, rs: Ruleset) -> None:
         tiles = rs.section("tiles")
@@ -44,6 +44,9 @@ class _AsidePlan:
         self.span = slice(kinds[0], kinds[-1] + 1) if contiguous else None
         self.bonus_held = itemgetter(*kinds, *kinds) if kinds and not contiguous else None
         self.mask = sum(0xFF << 8 * k for k in kinds)  # the bonus kinds' bytes of packed counts
+        # The mask where normalize may answer from the concealed tiles' packed counts before
+        # anything else (no tag kept in the hand; 0: not so).
+        self.quick = 0 if self.inside else self.mask
         # id(group) -> (the group, its bonus tiles, whether check_hand lets it pass, the packed
         # counts of its bonus tiles): by identity, with the group, so that its id is not reused
         # while kept.
@@ -72,7 +75,17 @@ def normalize(hand: Hand, rs: Ruleset, wild: frozenset[int] = frozenset()) -> Ha
     """Move the variant's bonus tiles written among the concealed tiles to a set-aside group."""
     if not rs.bonus_kinds and not hand.aside:
         return hand
-    plan = rs.__dict__.get("_aside_plan") or _aside_plan(rs)
+    try:
+        plan = rs._aside_plan  # type: ignore[attr-defined]  # (kept in the ruleset's dict: an attribute read costs less than rs.__dict__.get)
+    except AttributeError:
+        plan = _aside_plan(rs)
+    quick = plan.quick
+    if quick and not wild:
+        # (MCR: flowers set aside, none among the concealed tiles, read first from the parser's
+        # packed counts of those: the answer of the span test below)
+        cpacked = hand._cpacked
+        if cpacked >= 0 and not cpacked & quick:
+            return hand
     inside = plan.inside
     if inside and any(a.tag in inside for a in hand.aside):
         # 立四: stood tiles are part of the concealed hand, only kept apart.
@@ -194,7 +207,17 @@ def check_hand(
     `copies`: copies in play per kind where not the tile set's (a turned indicator kept out).
     `any_size`: leave the tile count to the caller (相公 answers a wrong count as a dead hand)."""
     hand = normalize(hand, rs, wild)
-    limits = allowed = _limits(rs, wild)
+    if wild:
+        limits = _limits(rs, wild)
+        add, top = _over(rs, wild)
+    else:
+        # (without wildcards, as most hands are: both kept on the ruleset, read as an attribute
+        # where the two cached calls cost a key tuple and a hash each)
+        try:
+            limits, add, top = rs._no_wild_limits  # type: ignore[attr-defined]
+        except AttributeError:
+            limits, add, top = rs.__dict__["_no_wild_limits"] = (_limits(rs, wild), *_over(rs, wild))
+    allowed = limits
     if copies is not None and tuple(copies) != tuple(rs.copies):
         # Fewer copies in play than the tile set has (a turned indicator kept on the table).
         limits = tuple(c if n and c < b else n for n, b, c in zip(limits, rs.copies, copies))
@@ -203,7 +226,6 @@ def check_hand(
         # Every count within its limit, tested on the counts as one integer with a byte per
         # kind: a count above its limit carries into its byte's top bit (counts under 128).
         # The parser gives that integer (Hand._packed); otherwise it is made from the counts.
-        add, top = _over(rs, wild)
         packed = hand._packed
         if packed >= 0 and not packed & top:  # (every count under 128)
             fine = not (packed + add) & top
@@ -241,8 +263,9 @@ def check_hand(
     if melds and not wild:
         # A meld that passed these checks under this ruleset passes them again (parsed melds
         # are shared values): kept by identity, with the meld, so its id is not reused.
-        ok = rs.__dict__.get("_melds_ok")
-        if ok is None:
+        try:
+            ok = rs._melds_ok  # type: ignore[attr-defined]  # (an attribute read costs less than rs.__dict__.get)
+        except AttributeError:
             ok = rs.__dict__["_melds_ok"] = {}
         for m in melds:
             if ok.get(id(m)) is not m:
@@ -289,14 +312,17 @@ def check_hand(
             ok[id(m)] = m
     if not hand.aside:
         return hand
-    plan = rs.__dict__.get("_aside_plan") or _aside_plan(rs)
+    try:
+        plan = rs._aside_plan  # type: ignore[attr-defined]  # (as in normalize)
+    except AttributeError:
+        plan = _aside_plan(rs)
     seen = plan.seen
-    tags = plan.tags
-    bonus_kinds = rs.bonus_kinds
     for a in hand.aside:
-        got = seen.get(id(a))  # (normalize met the hand's groups: found here)
+        got = seen.get(id(a))  # (a group met before: found here)
         if (got if got is not None and got[0] is a else plan.group(a))[2]:
             continue  # a tag allowed, or bonus tiles only
+        tags = plan.tags
+        bonus_kinds = rs.bonus_kinds
         if a.tag is not None and a.tag not in tags:
             allowed_tags = ", ".join(sorted(set(tags))) or "none"
             raise IllegalHandError(f"{rs.id} has no {{{a.tag}=...}} group (tags: {allowed_tags})")
@@ -378,7 +404,10 @@ def source_reason(hand: Hand, rs: Ruleset, seat: str) -> str | None:
     """Why a meld's @SEAT cannot have given it to `seat` (None: every source is possible).
     In every variant a meld comes from another seat that plays, and a chow only from the
     player on the left (the one who discards just before)."""
-    f = _facts(rs)
+    try:
+        f = rs._context_facts  # type: ignore[attr-defined]  # (_facts': an attribute read, no call)
+    except AttributeError:
+        f = _facts(rs)
     for m in hand.melds:
         src = m.source
         if src is None:
@@ -427,7 +456,10 @@ def copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int]
     # Every hand passes here and nearly all are fine: the counts are checked first without
     # building anything; a hand with too many copies of a kind, or more fives than the plain
     # ones (which may need a red one), is looked at in full for the message.
-    f = rs.__dict__.get("_context_facts") or _facts(rs)  # (_facts without a call when made)
+    try:
+        f = rs._context_facts  # type: ignore[attr-defined]  # (_facts': an attribute read, no call)
+    except AttributeError:
+        f = _facts(rs)
     counts = hand.counts
     extra: dict[int, int] = {}
     if ctx.visible or ctx.indicators or ctx.ura or ctx.kita:
@@ -480,7 +512,10 @@ def _copies_reason(hand: Hand, rs: Ruleset, ctx: WinContext, wild: frozenset[int
 def flags_reason(hand: Hand, rs: Ruleset, ctx: WinContext) -> str | None:
     """Flags that contradict the hand or the variant's rules (read from the rule file)."""
     has = ctx.situations.get
-    f = rs.__dict__.get("_context_facts") or _facts(rs)
+    try:
+        f = rs._context_facts  # type: ignore[attr-defined]
+    except AttributeError:
+        f = _facts(rs)
     if has("kong_bloom"):
         kita = f.kita is not None and (ctx.kita or hand.aside_tiles("kita"))
         if not kita and not any(m.kind in f.kong_kinds for m in hand.melds):

@@ -130,7 +130,10 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
     """The score record of one win (CLI contract). `chickens=False`: a table case settles them.
     Each fan has its name in `lang`; `names=True` (`--names all`) adds `names`, its name in
     each output language."""
-    sp = rs.__dict__.get("_score_plan") or score_plan(rs)  # (score_plan without a call when made)
+    try:
+        sp = rs._score_plan  # type: ignore[attr-defined]  # (score_plan's, kept in the ruleset's dict: an attribute read costs less than rs.__dict__.get)
+    except AttributeError:
+        sp = score_plan(rs)
     if sp.robbing_as_tsumo:
         ctx = robbed_as_self_draw(rs, ctx)
     pre = sp.pre
@@ -144,7 +147,7 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
                 for fan in answered["fans"]:
                     fan.pop("names", None)
             return answered
-    if ctx.situations and ctx.has("opening_win"):
+    if ctx.situations and ctx.situations.get("opening_win"):  # (ctx.has without its call)
         from mjtools.scoring.opening import opening_readings
 
         hand, ctx, readings = opening_readings(hand, rs, ctx, text, lang)
@@ -211,9 +214,11 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
         rec.update(value.extra)
         payments = settled.payments  # (a fresh dict, amounts already whole where whole)
         pot = settled.pot
-        x = sum(payments.values()) + pot
+        paid = sum(payments.values())
+        x = paid + pot
         rec["points"] = x if type(x) is int else _num(x)
-        rec["payments"] = payments if _all_int(payments.values()) else {s: _num(a) for s, a in payments.items()}
+        # (a sum from 0 stays an int only while every amount is one: no loop over them)
+        rec["payments"] = payments if type(paid) is int else {s: _num(a) for s, a in payments.items()}
         rec["pot"] = pot if type(pot) is int else _num(pot)
         rec["ledger"] = settled.ledger
     if explain:
@@ -221,13 +226,6 @@ def score(hand: Hand, rs: Ruleset, ctx: WinContext, text: str = "", explain: boo
 
         rec["explain"] = build(ranked, chosen, rs, lang)
     return rec
-
-
-def _all_int(values: Any) -> bool:
-    for a in values:
-        if type(a) is not int:
-            return False
-    return True
 
 
 def dead_hand_reason(hand: Hand, rs: Ruleset) -> str | None:

@@ -173,6 +173,31 @@ class HandValue(Fields):
         return self.steps_fn() if self.steps_fn is not None else []
 
 
+_new = object.__new__
+
+
+def plain_value(fan_total: float, points: float, limit: str | None, unit: str) -> HandValue:
+    """HandValue(fan_total, points, None, limit, unit): the value of a flat model, made for
+    every reading that scores, with its fields stored here (a class call to a Python
+    `__init__` of fourteen parameters costs more than the stores)."""
+    v = _new(HandValue)
+    v.fan_total = fan_total
+    v.points = points
+    v.base = None
+    v.limit = limit
+    v.unit = unit
+    v.extra = {}
+    v.payments = None
+    v.pot = 0
+    v.ledger = None
+    v.rank = ()
+    v.adds = ()
+    v.tiebreak = None
+    v.steps_fn = None
+    v.unrounded = None
+    return v
+
+
 class Settled(Fields):
     FIELDS = ("payments", "pot", "ledger", "steps_fn")
     __slots__ = FIELDS

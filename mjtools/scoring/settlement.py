@@ -33,6 +33,8 @@ from mjtools.tiles.context import WinContext
 from mjtools.tiles.frozen import Frozen
 from mjtools.tiles.hand import Hand
 
+_new = object.__new__
+
 
 def entry(frm: str, to: str, amount: float, reason: str) -> dict[str, Any]:
     return {"from": frm, "to": to, "amount": num(amount), "reason": reason}
@@ -143,6 +145,7 @@ class Plan(Frozen):
     # dealer's entries (dealer, streak), and is remembered by them for every hand that makes
     # nobody liable and holds no kong the section pays for (_settles_by_key).
     memo: bool
+    quick: bool  # memo, and neither liability nor kong money: every hand settles by the key
     settled_memo: dict[tuple, tuple[dict[str, float | int], tuple[dict[str, Any], ...]]]
 
     __slots__ = tuple(__annotations__)
@@ -151,6 +154,7 @@ class Plan(Frozen):
     def __init__(self, **fields: Any) -> None:
         fields = {**self._DEFAULTS, "others": {}, "shares_memo": {}, "settled_memo": {}, **fields}
         fields.setdefault("memo", not (fields["per_payer"] or fields["flowers"] or fields["chickens"]))
+        fields.setdefault("quick", fields["memo"] and not (fields["liability"] or fields["kongs"]))
         missing = set(self.__slots__) - set(fields)
         if missing or len(fields) != len(self.__slots__):
             raise TypeError(f"Plan: missing {sorted(missing)} or unknown {sorted(set(fields) - set(self.__slots__))}")
@@ -159,9 +163,6 @@ class Plan(Frozen):
 
     def __repr__(self) -> str:
         return f"Plan({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
-
-
-_PLANS: dict[int, tuple[Ruleset, Plan]] = {}
 
 
 def _liability_fans(rules: Mapping[str, Any]) -> frozenset[str] | None:
@@ -186,9 +187,9 @@ def _may_be_liable(p: Plan, hand: Hand | None, ev: Evaluation | None) -> bool:
 
 
 def plan(rs: Ruleset) -> Plan:
-    got = _PLANS.get(id(rs))
-    if got is not None and got[0] is rs:
-        return got[1]
+    got = rs.__dict__.get("_settle_plan")  # (kept on the ruleset, as the fan plan is)
+    if got is not None:
+        return got
     st = rs.section("settlement")
     sc = rs.section("scoring")
     dealer = st.get("dealer", {})
@@ -225,7 +226,7 @@ def plan(rs: Ruleset) -> Plan:
         base_from_all=base.get("from", "all") == "all",
         base_reason=_base_reason(base),
     )
-    _PLANS[id(rs)] = (rs, p)  # keeps rs alive, so its id is not reused while cached
+    rs.__dict__["_settle_plan"] = p
     return p
 
 
@@ -326,12 +327,29 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
             {"from": s, "to": ctx.seat, "amount": a, "reason": "hand"} for s, a in value.payments.items() if a
         ]
         return Settled(dict(value.payments), value.pot, ledger)
-    p = _PLANS.get(id(rs))
-    p = p[1] if p is not None and p[0] is rs else plan(rs)
-    if p.memo and not ctx.active and not ctx.birds and not (p.liability or p.kongs):
-        # The memo's common shape read here at once (MCR: no liability rule, no kong money):
-        # _settle's path without its calls.
-        settled = _remembered(p, value, rs, ctx, hand, ev, chickens)
+    try:
+        p = rs._settle_plan  # type: ignore[attr-defined]  # (an attribute read: no call, no rs.__dict__ lookup)
+    except AttributeError:
+        p = plan(rs)
+    if p.quick and not ctx.active and not ctx.birds:
+        # The memo's common shape (MCR: no liability rule, no kong money), its hit read here
+        # at once: _settle's path without its calls (_memo_key written out).
+        points = value.points
+        key = (ctx.seat, ctx.tsumo or ctx.discarder or ctx.from_seat, p.big_pay and not ctx.has("discarder_ready"), type(points), points)
+        if value.adds:
+            key += (tuple(value.adds),)
+        if p.dealer_entries:
+            key += (ctx.dealer, ctx.streak)
+        got = p.settled_memo.get(key)
+        if got is None:
+            got = _remember(p, key, value, rs, ctx, hand, ev, chickens)
+        # (Settled's fields set here, its __init__ not run: a class call to a Python __init__
+        # costs more than the four stores; each record its own payments and list)
+        settled = _new(Settled)
+        settled.payments = dict(got[0])
+        settled.pot = 0
+        settled.ledger = list(got[1])
+        settled.steps_fn = None
     else:
         settled = _settle(value, rs, ctx, hand, ev, chickens, NO_STEPS)
     # (a partial, not a closure: a closure made every call of settle() keep its six
@@ -392,24 +410,37 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
     return _settle_all(value, rs, ctx, hand, ev, chickens, steps, p)
 
 
+def _memo_key(p: Plan, value: HandValue, ctx: WinContext) -> tuple:
+    """What a remembered ledger depends on: who pays (the winner, the discarder or a
+    self-draw, 大包), the points (type and amount), the additions, the dealer's entries."""
+    points = value.points
+    # (ctx.discarder before from_seat: the property's answer when set, without its call)
+    key = (ctx.seat, ctx.tsumo or ctx.discarder or ctx.from_seat, p.big_pay and not ctx.has("discarder_ready"), type(points), points)
+    if value.adds:  # (自摸加底: an entry per payer, by its reason and amount)
+        key += (tuple(value.adds),)
+    if p.dealer_entries:
+        key += (ctx.dealer, ctx.streak)
+    return key
+
+
 def _remembered(p: Plan, value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool) -> Settled:
     """The common shape (MCR, Sichuan without a kong, Cantonese with nobody liable, Taiwan
     ...): remembered by who pays and the points. Each record gets its own payments and list;
     the entries are read-only SharedDicts that every record with this key holds (as riichi's
     ledger entries are), written as JSON once."""
-    points = value.points
-    key = (ctx.seat, ctx.tsumo or ctx.from_seat, p.big_pay and not ctx.has("discarder_ready"), type(points), points)
-    if value.adds:  # (自摸加底: an entry per payer, by its reason and amount)
-        key += (tuple(value.adds),)
-    if p.dealer_entries:
-        key += (ctx.dealer, ctx.streak)
+    key = _memo_key(p, value, ctx)
     got = p.settled_memo.get(key)
     if got is None:
-        done = _settle_all(value, rs, ctx, hand, ev, chickens, NO_STEPS, p)
-        if len(p.settled_memo) > 4096:
-            p.settled_memo.clear()
-        got = p.settled_memo[key] = (done.payments, tuple(map(SharedDict, done.ledger)))
+        got = _remember(p, key, value, rs, ctx, hand, ev, chickens)
     return Settled(dict(got[0]), 0, list(got[1]))
+
+
+def _remember(p: Plan, key: tuple, value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool) -> tuple[dict[str, float | int], tuple[dict[str, Any], ...]]:
+    done = _settle_all(value, rs, ctx, hand, ev, chickens, NO_STEPS, p)
+    if len(p.settled_memo) > 4096:
+        p.settled_memo.clear()
+    got = p.settled_memo[key] = (done.payments, tuple(map(SharedDict, done.ledger)))
+    return got
 
 
 def _settles_by_key(p: Plan, hand: Hand | None, ev: Evaluation | None) -> bool:

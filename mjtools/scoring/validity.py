@@ -51,6 +51,9 @@ class Checks:
         self.minimum_points = (minimum.get("points_tsumo"), minimum.get("points_ron"), bool(minimum.get("points_before_rounding")))
         # Only a minimum of fans (the Chinese Official 8): value_reason checks that alone.
         self.fan_only = not (self.only_yaku or self.yaku or self.need_fan_ron is not None or self.open_by is not None or self.pass_lock or self.self_draw_only or self.unless or self.only_for or self.calls or self.no_win or self.max_wild_for_basic is not None or self.ready_declaration)
+        # That minimum where no fan lowers a sum: (the minimum, the fans it leaves out), read
+        # at once (None: not so).
+        self.min_only = (self.need_fan, self.skip) if self.fan_only and self.need_fan and self.fans_nonneg else None
 
 
 def _values_nonneg(rs: Ruleset) -> bool:
@@ -163,36 +166,45 @@ def _only_yaku(rs: Ruleset) -> bool:
 
 def value_reason(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand, wild_held: int) -> str | None:
     """Requirements on the fans and the circumstances of the win."""
-    ch = rs.__dict__.get("_win_checks") or checks_for(rs)  # (checks_for without a call when made)
+    try:
+        ch = rs._win_checks  # type: ignore[attr-defined]  # (checks_for's: an attribute read, no call)
+    except AttributeError:
+        ch = checks_for(rs)
     fans = ev.fans
-    if ch.fan_only:  # (the minimum below, and no other check)
-        need = ch.need_fan
-        if need:
-            skip = ch.skip
-            fan_sum = 0  # (a plain loop: a list comprehension makes a function and a list per call)
-            if ch.fans_nonneg:
-                # (no fan lowers the sum: met once a part meets it, most often by the first fan)
-                for a in fans:
-                    if a.yaku and a.id not in skip:
-                        fan_sum += a.amount
-                        if fan_sum >= need:
-                            return None
-            else:
-                for a in fans:
-                    if a.yaku and a.id not in skip:
-                        fan_sum += a.amount
-            if fan_sum < need:
-                for a in fans:
-                    if a.limit:
-                        return None
-                return f"minimum_fan: {fan_sum:g} below the minimum of {need:g}"
-        return None
+    if ch.min_only:  # (the Chinese Official 8, and no other check; a test as cheap as fan_only's was)
+        need, skip = ch.min_only
+        fan_sum = 0  # (a plain loop: a list comprehension makes a function and a list per call)
+        # (no fan lowers the sum: met once a part meets it, most often by the first fan)
+        for a in fans:
+            if a.yaku and a.id not in skip:
+                fan_sum += a.amount
+                if fan_sum >= need:
+                    return None
+        for a in fans:
+            if a.limit:
+                return None
+        return f"minimum_fan: {fan_sum:g} below the minimum of {need:g}"
+    # (only_yaku and fan_only exclude each other: riichi's test first, then the other minima)
     if ch.only_yaku:
         if ch.yaku:
             for a in fans:
                 if a.yaku:
                     return None
             return "no yaku"
+        return None
+    if ch.fan_only:  # (the minimum below, and no other check; min_only above where no fan is negative)
+        need = ch.need_fan
+        if need:
+            skip = ch.skip
+            fan_sum = 0  # (a plain loop: a list comprehension makes a function and a list per call)
+            for a in fans:
+                if a.yaku and a.id not in skip:
+                    fan_sum += a.amount
+            if fan_sum < need:
+                for a in fans:
+                    if a.limit:
+                        return None
+                return f"minimum_fan: {fan_sum:g} below the minimum of {need:g}"
         return None
     if ch.yaku and not any(a.yaku for a in fans):
         return "no yaku"

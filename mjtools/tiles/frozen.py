@@ -20,7 +20,8 @@ def _refuse(what: str, name: str) -> None:
 
 class Frozen:
     """Read-only once built: `__init__` sets the fields with object.__setattr__ (or through the
-    instance dict); assigning or deleting one afterwards raises FrozenInstanceError."""
+    instance dict; Hand, made for every parsed hand, fills a writable base class in `__new__`
+    and then takes its class); assigning or deleting one afterwards raises FrozenInstanceError."""
 
     __slots__ = ()
 

@@ -175,7 +175,16 @@ class Aside(Frozen):
         return _notation().format_aside(self)
 
 
-class Hand(Frozen):
+class _HandFields:
+    """Hand's fields (see Hand), writable while Hand.__new__ fills them."""
+
+    __slots__ = ("concealed", "melds", "aside", "last", "counts", "reds", "_ctext", "_text", "_packed", "_cpacked")
+
+
+_new = object.__new__
+
+
+class Hand(_HandFields, Frozen):
     """A hand in notation: concealed tiles, melds in call order, set-aside groups, last tile.
 
     `last` is the `+X` tile: the winning tile for `score`, the tile just drawn otherwise.
@@ -192,7 +201,7 @@ class Hand(Frozen):
     compared.
     """
 
-    __slots__ = ("concealed", "melds", "aside", "last", "counts", "reds", "_ctext", "_text", "_packed", "_cpacked")
+    __slots__ = ()  # (_HandFields' slots)
     __match_args__ = ("concealed", "melds", "aside", "last")
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...]
@@ -205,40 +214,46 @@ class Hand(Frozen):
     _packed: int
     _cpacked: int
 
-    def __init__(self, concealed: tuple[Tile, ...] = (), melds: tuple[Meld, ...] = (), aside: tuple[Aside, ...] = (), last: Tile | None = None, _counts: tuple[int, ...] = (), _reds: int = -1, _ctext: str = "", _text: str = "", _packed: int = -1, _cpacked: int = -1) -> None:
-        sa = object.__setattr__
-        sa(self, "concealed", concealed)
-        sa(self, "melds", melds)
-        sa(self, "aside", aside)
-        sa(self, "last", last)
-        sa(self, "counts", _counts)
-        sa(self, "reds", _reds)
-        sa(self, "_ctext", _ctext)
-        sa(self, "_text", _text)
-        sa(self, "_packed", _packed)
-        sa(self, "_cpacked", _cpacked)
+    def __new__(cls, concealed: tuple[Tile, ...] = (), melds: tuple[Meld, ...] = (), aside: tuple[Aside, ...] = (), last: Tile | None = None, _counts: tuple[int, ...] = (), _reds: int = -1, _ctext: str = "", _text: str = "", _packed: int = -1, _cpacked: int = -1) -> Hand:
+        # Every parsed hand is made here: the fields are stored on a _HandFields (plain slot
+        # stores) and the value then given its read-only class, at a fifth of the cost of ten
+        # object.__setattr__ calls (each a call through a slot wrapper).
+        self = _new(_HandFields)
+        self.concealed = concealed
+        self.melds = melds
+        self.aside = aside
+        self.last = last
+        self._ctext = _ctext
+        self._text = _text
+        self._packed = _packed
+        self._cpacked = _cpacked
         if not _counts:
             counts = [0] * NUM_KINDS
             reds = 0
             # The loops are written out (not all_tiles()): every parsed hand passes here.
-            for t in self.concealed:
+            for t in concealed:
                 counts[t.kind] += 1
                 reds += t.red
-            if self.last is not None:
-                counts[self.last.kind] += 1
-                reds += self.last.red
-            for m in self.melds:
+            if last is not None:
+                counts[last.kind] += 1
+                reds += last.red
+            for m in melds:
                 for t in m.physical_tiles() if m.wild else m.tiles:
                     counts[t.kind] += 1
                     reds += t.red
-            for a in self.aside:
+            for a in aside:
                 for t in a.tiles:
                     counts[t.kind] += 1
                     reds += t.red
-            sa(self, "counts", tuple(counts))
-            sa(self, "reds", reds)
-        elif _reds < 0:
-            sa(self, "reds", sum(t.red for t in self.all_tiles()))
+            self.counts = tuple(counts)
+            self.reds = reds
+        else:
+            self.counts = _counts
+            self.reds = _reds
+        self.__class__ = cls
+        if _reds < 0 and _counts:  # (counts given without the red fives: read off the tiles)
+            object.__setattr__(self, "reds", sum(t.red for t in self.all_tiles()))  # type: ignore[attr-defined]
+        return self  # type: ignore[return-value]
 
     def _key(self) -> tuple:
         return (self.concealed, self.melds, self.aside, self.last)
@@ -357,9 +372,8 @@ def held_counts(hand: Hand) -> list[int] | None:
     if hand.melds:
         return None
     for a in hand.aside:
-        for t in a.tiles:
-            if t.kind < 34:
-                return None
+        if a.natural:  # (tiles of the 34 kinds among them; flowers alone are not)
+            return None
     return list(hand.counts[:34])
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from mjtools.rules.model import Ruleset
 from mjtools.scoring.models import apply_cap_points, fan_line, model, num
-from mjtools.scoring.result import NO_STEPS, Evaluation, HandValue, Steps
+from mjtools.scoring.result import NO_STEPS, Evaluation, HandValue, Steps, plain_value
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 
@@ -24,7 +24,10 @@ def _plan(rs: Ruleset) -> tuple[Any, Any, bool, Any]:
 @model("flat", reads_placement=False)
 def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps) -> HandValue:
     """points = scoring.stake (default scoring.base) + the sum of the fans (each payer)."""
-    sc, base, capped, unit = rs.__dict__.get("_flat_plan") or _plan(rs)  # (_plan without a call when made)
+    try:
+        sc, base, capped, unit = rs._flat_plan  # type: ignore[attr-defined]  # (an attribute read: no call, no rs.__dict__ lookup)
+    except AttributeError:
+        sc, base, capped, unit = _plan(rs)
     # The fans stage's sum where it gave one (Evaluation.total: this model keeps ev.fans as
     # they came), else a plain loop (for a few fans it costs less than sum() and map()).
     total = ev.total
@@ -39,5 +42,6 @@ def flat(ev: Evaluation, rs: Ruleset, ctx: WinContext, hand: Hand, steps: Steps)
     limit = None
     if capped:  # (apply_cap_points only where a cap is set: it changes nothing otherwise)
         points, limit = apply_cap_points(points, sc, steps)
-    # (num inlined where the amount is an int, as most are)
-    return HandValue(total if type(total) is int else num(total), points if type(points) is int else num(points), limit=limit, unit=unit)
+    # (num inlined where the amount is an int, as most are; plain_value: HandValue without its
+    # class call)
+    return plain_value(total if type(total) is int else num(total), points if type(points) is int else num(points), limit, unit)
