@@ -230,6 +230,9 @@ def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch
     rules = (load("mcr"), load_path(path))
     plans = [plan_for(rs) for rs in rules]
     assert plans[0].table_bits[combos.relations_fans] != plans[1].table_bits[combos.relations_fans]
+    for plan in plans:  # (the fans read from the table, counting no instances; not those only held in it)
+        assert plan.table_sure & plan.by_id["pure_triple_chow"].bit and plan.table_sure & plan.by_id["pure_shifted_pungs"].bit
+        assert not plan.table_sure & (plan.by_id["triple_pung"].bit | plan.by_id["mixed_double_chow"].bit)
     checked = [0]
     original = scoring.evaluate_fans
 
@@ -245,10 +248,12 @@ def test_table_bits_are_each_plans_own(tmp_path, monkeypatch: pytest.MonkeyPatch
             assert value.bits_of is bits and value.bits == held, f"{ctx.hand} ({ctx.d})"
             f = ctx.features
             cands = plan._candidates_of(f, ctx.concealed_hand, lang, opening, prune, False)
-            direct = plan._ready(tuple([c for c in cands if c[1].table is None or c[1].held_bit & held]), lang, ctx.concealed_hand)
+            # (less the fans over the table it lacks; the ones it holds that count no instances
+            # counted without a call: Plan.table_sure)
+            filtered = tuple([(None, *c[1:]) if c[3] & plan.table_sure else c for c in cands if c[1].table is None or c[1].held_bit & held])
+            direct = plan._ready(filtered, lang, ctx.concealed_hand)
             assert plan.for_reading(ctx, lang, opening, prune) == direct
             # (each run shared by its key: the same as the runs made afresh)
-            filtered = tuple([c for c in cands if c[1].table is None or c[1].held_bit & held])
             assert direct == tuple([run for run, _ in fans._runs(filtered, lang, plan._by_count)])
             checked[0] += 1
         return ev

@@ -26,3 +26,19 @@ def test_other_callables_and_parameters_stay_partials():
     assert isinstance(bind(partial(_pattern), {"shape": "edge"}), partial)
     got = bind(lambda ctx, n=1: ctx * n, {"n": 3})  # a positional parameter
     assert isinstance(got, partial) and got(2) == 6
+
+
+def _required(ctx, *, shape: str) -> tuple:
+    return (ctx, shape)
+
+
+def test_keyword_only_parameters_become_positional_defaults():
+    """A call the interpreter specializes (no keyword-only parameters), the body reading the same
+    values; one left without a default stays keyword-only."""
+    got = bind(_pattern, {"live": False})
+    assert got.__code__.co_kwonlyargcount == 0 and got.__defaults__ == ("pair", False)
+    assert got(4) == (4, "pair", False) and got(5, shape="edge") == (5, "edge", False)
+    assert bind(_required, {"shape": "edge"})(1) == (1, "edge")
+    kept = bind(lambda ctx, *, a=1, b: (ctx, a, b), {"a": 2})  # (b has no default)
+    assert kept.__code__.co_kwonlyargcount == 2 and kept(0, b=3) == (0, 2, 3)
+    assert _pattern.__code__.co_kwonlyargcount == 2  # (the registered function unchanged)

@@ -248,6 +248,11 @@ def relations_fans(ctx: Ctx) -> TableValue:
     return got
 
 
+# The table holds a fan's id only where the fan occurs (a count of one group or more): the fan
+# plan counts a fan over it that does not count instances without calling it (Plan.table_sure).
+relations_fans.held_means_found = True  # type: ignore[attr-defined]
+
+
 def _relations(ctx: Ctx) -> dict[str, tuple[tuple[int, ...], ...]]:
     out: dict[str, list[tuple[int, ...]]] = {}
     chows = []
@@ -310,7 +315,12 @@ _NEW = {
 }
 def _count_of(fan: str) -> Callable[[Ctx], int]:
     def count(ctx: Ctx) -> int:
-        return relations_fans(ctx).get(fan, 0)
+        # (the table as relations_fans keeps it: the fan plan has read it on this reading
+        # before it calls a fan over it, so the call to relations_fans is mostly saved)
+        got = ctx._relation_fans
+        if got is None:
+            got = relations_fans(ctx)
+        return got.get(fan, 0)
 
     return count
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from mjtools.patterns import PLACEMENT, TableValue
+from mjtools.patterns.combos import sets_key
 from mjtools.patterns.ctx import Ctx
 from mjtools.patterns.features import ALL_FEATURES, BIT
 from mjtools.rules.model import Ruleset
@@ -128,6 +129,11 @@ class Plan:
         # 0: a reading's ids held make a short integer). A reading reads each table once and
         # evaluates only the fans whose id it holds (Entry.held_bit).
         self.table_bits: dict[Callable[[Ctx], TableValue], dict[str, int]] = {}
+        # The fans over a table they are the pattern of, that do not count instances, where the
+        # table holds an id only where its pattern occurs: a reading whose table holds the id
+        # counts such a fan once without calling it (_resolve). (Not the fans held in a table
+        # they are not read from, below: it holds them where they occur, not only there.)
+        self.table_sure = sum(e.bit for e in every if e.table is not None and not e.instance and getattr(e.table, "held_means_found", False))
         # A pattern a table read for other fans holds whenever it occurs (patterns.HELD_IN) is
         # filtered by it too, where the plan reads that table anyway.
         read = {e.table for e in every if e.table is not None}
@@ -256,6 +262,9 @@ class Plan:
         cands = self._candidates_of(features, ctx.concealed_hand, lang, opening, prune, features == ALL_FEATURES)
         if self.tables:
             cands = tuple([c for c in cands if c[1].table is None or c[1].held_bit & held])
+            sure = self.table_sure
+            if sure and features != ALL_FEATURES and not opening:
+                cands = tuple([(None, *c[1:]) if c[3] & sure else c for c in cands])
         if len(by_key) > 16384:
             by_key.clear()
         got = by_key[key] = self._ready(cands, lang, ctx.concealed_hand)
@@ -481,7 +490,14 @@ def _final_key(ctx: Ctx, plan: Plan, key: int, found: list[Awarded], present: in
     than once, the counts of the fans counting instances above that (`counts`, 4 bits each,
     none 0, in the order the fans found say). Else one flat tuple of the parts (a memo
     compares an integer, or a tuple's items, without following nested tuples)."""
-    combine_key = plan.combine_key(ctx) if present & plan.combine_bits else None  # type: ignore[misc]
+    combine_key = None
+    if present & plan.combine_bits:
+        # (sets_key's value as it keeps it on the reading, which the reading's relations table
+        # has mostly made: no call)
+        if plan.combine_key is sets_key:
+            combine_key = ctx._sets_key
+        if combine_key is None:
+            combine_key = plan.combine_key(ctx)  # type: ignore[misc]
     if present & plan.on_sets:
         return (key, tuple([a.count for a in found]) if multi else None, combine_key, *[f(ctx) for f in plan.on_sets_keys])  # type: ignore[union-attr]
     if multi:
