@@ -143,6 +143,7 @@ def test_final_key_one_to_one(rid: str, monkeypatch: pytest.MonkeyPatch) -> None
         return got
 
     monkeypatch.setattr(fans, "_final_key", recording)
+    monkeypatch.setattr(plan, "sets_keyed", False)  # (every key through _final_key, none written out)
     rng = random.Random(f"final-key:{rid}")
     for text, opts in _cases(rid, rng, 200):
         try:
@@ -153,6 +154,36 @@ def test_final_key_one_to_one(rid: str, monkeypatch: pytest.MonkeyPatch) -> None
             continue
     if rid == "mcr":  # (combine and on-sets fans; sets_key one integer where no chow repeats)
         assert len(seen) > 20 and ints[0] > len(seen) // 4, (ints[0], len(seen))
+
+
+def test_final_key_written_out_is_final_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """evaluate_fans's common case of _final_key written out (the reading's sets_key integer)
+    keys the final memo as _final_key does: each reading, evaluated afresh both ways into an
+    empty memo, leaves the same key and value."""
+    import mjtools.scoring.fans as fans
+
+    rs = load("mcr")
+    plan = plan_for(rs)
+    original = scoring.evaluate_fans
+    written = [0]
+
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
+        left = []
+        for keyed in (True, False):
+            plan.sets_keyed = keyed
+            memo = plan.final_memo.setdefault(lang, {})
+            memo.clear()
+            fans.evaluate_fans(_fresh(ctx), rs_, lang, plan_, opening, prune)
+            left.append(dict(memo))
+        plan.sets_keyed = True
+        assert left[0] == left[1], f"{ctx.hand} ({ctx.d})"
+        written[0] += sum(1 for k in left[0] if type(k) is int and k >> plan.key_bits)
+        return original(ctx, rs_, lang, plan_, opening, prune)
+
+    monkeypatch.setattr(plan, "sets_keyed", True)
+    monkeypatch.setattr(scoring, "evaluate_fans", checking)
+    _score_each(_cases("mcr", random.Random("written-out"), 200), (rs,))
+    assert written[0] > 20, written  # (readings with combine fans keyed by their sets)
 
 
 def test_final_memo_keys_what_on_sets_exclusions_read() -> None:

@@ -171,6 +171,7 @@ class Plan:
         # presence adds to it: _final_key)
         self.key_bits = len(every) + 1  # (the fans' bits from bit 1, the concealment bit 0)
         self.keyed_more = self.combine_bits | self.on_sets
+        self.sets_keyed = self.combine_key is sets_key  # (evaluate_fans: the key read off the reading)
         # Per language (its awards are the language's): key -> (the fans kept, None where they
         # are the fans found; what was removed, a shared tuple (Plan.shared); their total). A
         # hit reads one value and two tuples of objects many values share (the awards, the
@@ -455,7 +456,14 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
     if not unkeyed or not present & unkeyed:
         key: Any = present
         if multi or present & plan.keyed_more:
-            key = _final_key(ctx, plan, key, found, present, multi, counts)
+            # (_final_key's common case written out: combine fans found, each count 1, no
+            # exclusion on the sets, the plan's key function sets_key, whose integer the reading
+            # keeps (below 2**64))
+            sk = ctx._sets_key if plan.sets_keyed else None
+            if sk is not None and not multi and type(sk) is int and not present & plan.on_sets:
+                key = sk << plan.key_bits | present
+            else:
+                key = _final_key(ctx, plan, key, found, present, multi, counts)
         memo = plan.final_memo.get(lang)
         got = None if memo is None else memo.get(key)
         if got is not None:
