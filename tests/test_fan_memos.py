@@ -186,6 +186,38 @@ def test_final_key_written_out_is_final_keys(monkeypatch: pytest.MonkeyPatch) ->
     assert written[0] > 20, written  # (readings with combine fans keyed by their sets)
 
 
+def test_final_memo_hit_sets_every_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A final-memo hit's Evaluation (its slots stored without __init__) has every slot set,
+    as the constructor sets them: a field added to Evaluation is added there too."""
+    import mjtools.scoring.fans as fans
+    from mjtools.scoring.result import Evaluation
+
+    rs = load("mcr")
+    original, passes = scoring.evaluate_fans, fans._all_passes
+    hits, calls = [0], [0]
+    missed = [False]
+
+    def passing(*args, **kw):
+        missed[0] = True
+        return passes(*args, **kw)
+
+    def checking(ctx, rs_, lang="en", plan_=None, opening=False, prune=False):
+        missed[0] = False
+        ev = original(ctx, rs_, lang, plan_, opening, prune)
+        hits[0] += not missed[0]
+        calls[0] += 1
+        for name in Evaluation.__slots__:
+            getattr(ev, name)  # (AttributeError where a slot was left unset)
+        assert ev.reason is None and ev.pctx is ctx and ev.decomposition is ctx.d
+        return ev
+
+    monkeypatch.setattr(scoring, "evaluate_fans", checking)
+    monkeypatch.setattr(fans, "_all_passes", passing)
+    cases = list(_cases("mcr", random.Random("memo-hit"), 150))
+    _score_each(cases + cases, (rs,))  # (the second time, hits)
+    assert hits[0] > 100, (hits, calls)
+
+
 def test_final_memo_keys_what_on_sets_exclusions_read() -> None:
     """Every fan an on-sets exclusion involves says its occurrences by a key (else the plan
     leaves such readings out of the memo)."""

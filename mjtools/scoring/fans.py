@@ -33,6 +33,8 @@ from mjtools.scoring.fan_spec import (
 )
 from mjtools.scoring.result import Awarded, Evaluation
 
+_new = object.__new__  # (evaluate_fans: an Evaluation from the final memo)
+
 
 class Plan:
     def __init__(self, rs: Ruleset):
@@ -472,7 +474,16 @@ def evaluate_fans(ctx: Ctx, rs: Ruleset, lang: str = "en", plan: Plan | None = N
             # (`fans` and `excluded` the memo's tuples themselves, where the fans kept are not
             # the fans found: read only (a model that trims the fans gives a new list), and a
             # list would be one more object a reading makes and reads)
-            return Evaluation(ctx.d, found if kept is None else kept, gone, None, ctx, total)  # type: ignore[arg-type]
+            # (its slots stored here, Evaluation.__init__ not run: a class call to a Python
+            # __init__ costs more than the six stores, on most readings)
+            ev = _new(Evaluation)
+            ev.decomposition = ctx.d
+            ev.fans = found if kept is None else kept  # type: ignore[assignment]
+            ev.excluded = gone
+            ev.reason = None
+            ev.pctx = ctx
+            ev.total = total
+            return ev
         ev = _all_passes(ctx, plan, lang, found, present, multi, True)
         plan.remember_final(key, lang, found, ev)
         return ev
