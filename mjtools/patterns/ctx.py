@@ -260,7 +260,24 @@ class Ctx:
         f = hb | _FORM_BIT.get(d.form, 0)
         if hb & _WANTS_ROLE:
             # (an attribute: writing __dict__ would make one per reading)
-            role = self._role = wait_role(self.hand, blocks) if npairs > 1 else _role_of(self.hand.last, chows, pair)
+            if npairs > 1:
+                role = wait_role(self.hand, blocks)
+            else:
+                # (_role_of written out: a call per reading costs more than its loop)
+                last = self.hand.last
+                role = None
+                if last is not None:
+                    k = last.kind
+                    for b in chows:
+                        bk = b.kinds
+                        if b.meld is None and k in bk:
+                            if bk[1] != k:
+                                role = "edge"
+                                break
+                            role = "closed"
+                    if role is None and pair is not None and pair.meld is None and k in pair.kinds:
+                        role = "pair"
+            self._role = role
             f |= _ROLE_BIT[role]
         if d.wait == "pair":
             f |= _PAIR_WAIT

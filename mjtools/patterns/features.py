@@ -232,9 +232,10 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
         f |= wants
     if kong_bits:
         f |= _KONG_BY_CODE[code & 0xFF]
-    # is_last_of_kind only where its early answers allow: a situation, --visible, a wildcard
-    # in a meld or four of the last kind.
-    if last_bit and (win.situations or win.visible or melds and (code >= MELD_WILD or (last := hand.last) is not None and hand.counts[last.kind] >= 4)):
+    # is_last_of_kind only where its early answers allow: --visible, the situation said, a
+    # wildcard in a meld or four of the last kind. (Other situations alone answer no there:
+    # no call for the flags most Chinese Official hands carry.)
+    if last_bit and (win.visible or (sits := win.situations) and sits.get("last_of_kind") or melds and (code >= MELD_WILD or (last := hand.last) is not None and hand.counts[last.kind] >= 4)):
         if is_last_of_kind(hand, win):
             f |= _LAST_OF_KIND
     return f
