@@ -50,7 +50,7 @@ from mjtools.patterns.features import (
     group,
     hand_features,
 )
-from mjtools.patterns.roles import _role_of, wait_role  # noqa: F401  (read here by callers and tests)
+from mjtools.patterns.roles import wait_role
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 
@@ -263,7 +263,8 @@ class Ctx:
             if npairs > 1:
                 role = wait_role(self.hand, blocks)
             else:
-                # (_role_of written out: a call per reading costs more than its loop)
+                # (from the chows and the one pair, written out here: a call per reading costs
+                # more than the loop; the role does not depend on the blocks' order)
                 last = self.hand.last
                 role = None
                 if last is not None:
