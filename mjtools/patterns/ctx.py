@@ -279,7 +279,8 @@ class Ctx:
                     if role is None and pair is not None and pair.meld is None and k in pair.kinds:
                         role = "pair"
             self._role = role
-            f |= _ROLE_BIT[role]
+            if role is not None:  # (an OR of a wide integer with no bit is skipped)
+                f |= _ROLE_BIT[role]
         if d.wait == "pair":
             f |= _PAIR_WAIT
         n = len(chows)
@@ -305,7 +306,8 @@ class Ctx:
                     if b.concealed and b.meld is None and (b.shape is PUNG or b.shape is KONG or b.shape == PUNG or b.shape == KONG):
                         hidden -= 1
                 self._cpungs = hidden
-                f |= _CPUNG_BITS[hidden]
+                if hidden > 1:  # (the bits start at two)
+                    f |= _CPUNG_BITS[hidden]
         else:
             f |= _NO_PUNG
         f |= _HONOR_BIT if honors else _NO_HONOR
