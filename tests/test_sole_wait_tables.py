@@ -158,11 +158,13 @@ def test_mcr_uses_the_tables():
 
 
 def test_role_from_chows_and_pair_matches_wait_role():
-    """Ctx's wait role from the reading's chows and one pair (ctx._role_of) against wait_role
-    over every block, on the readings of seeded MCR wins."""
-    from mjtools.analysis.blocks import CHOW, PAIR
+    """Ctx's wait role, worked out from the reading's chows and one pair while its features are
+    set, against wait_role over every block, on the readings of seeded MCR wins."""
+    from mjtools.analysis.blocks import PAIR
     from mjtools.analysis.decompose import decompositions
-    from mjtools.patterns.ctx import _role_of, wait_role
+    from mjtools.patterns.ctx import Ctx, wait_role
+    from mjtools.patterns.features import _WANTS_ROLE
+    from mjtools.tiles.context import WinContext
 
     spec = load("mcr").base_spec
     rng = random.Random("role-of")
@@ -174,10 +176,9 @@ def test_role_from_chows_and_pair_matches_wait_role():
             continue
         hand = parse_hand(w.text())
         for d in decompositions(hand, spec):
-            pairs = [b for b in d.blocks if b.shape == PAIR]
-            if len(pairs) > 1:
+            if sum(1 for b in d.blocks if b.shape == PAIR) > 1:
                 continue  # (Ctx asks wait_role itself there)
-            got = _role_of(hand.last, [b for b in d.blocks if b.shape == CHOW], pairs[0] if pairs else None)
+            got = Ctx(hand, d, WinContext(tsumo=w.tsumo), hand_bits=_WANTS_ROLE)._role  # (the role bits wanted: set in __init__)
             assert got == wait_role(hand, d.blocks), w.text()
             roles[got] = roles.get(got, 0) + 1
             checked += 1

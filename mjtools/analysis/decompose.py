@@ -127,6 +127,29 @@ def _melded_forms(forms: tuple[str, ...]) -> tuple[str, ...]:
     return got
 
 
+# A spec's forms -> by the number of kinds held (0-34), those a hand of that many kinds may take
+# (seven pairs 7 kinds at most, thirteen orphans 13, 全不靠 and 十三烂 14, 组合龙 9 or more):
+# the form loop below then skips the rest without a test each.
+_FORMS_BY_DISTINCT: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+
+
+def _may_take(form: str, distinct: int) -> bool:
+    if form == "seven_pairs":
+        return distinct <= 7
+    if form == "thirteen_orphans":
+        return distinct == 13
+    if form in ("knitted", "thirteen_unrelated"):
+        return distinct == 14
+    if form == "knitted_straight":
+        return distinct >= 9
+    return True
+
+
+def _forms_by_distinct(forms: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    got = _FORMS_BY_DISTINCT[forms] = tuple(tuple(f for f in forms if _may_take(f, n)) for n in range(35))
+    return got
+
+
 def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     """Decompositions of a hand without wildcards, stand-ins or honor chows; forms the tile
     counts rule out are not searched at all."""
@@ -157,7 +180,7 @@ def _plain_decompositions(hand: Hand, spec: ShapeSpec) -> list[Decomposition]:
     # standard shape holds about 8). Only where those forms are possible (a meld at most).
     if len(hand_melds) <= 1:
         distinct = 34 - counts.count(0)
-        forms = spec.forms
+        forms = (_FORMS_BY_DISTINCT.get(spec.forms) or _forms_by_distinct(spec.forms))[distinct]
     else:
         distinct = 0
         forms = _MELDED_FORMS.get(spec.forms) or _melded_forms(spec.forms)

@@ -50,7 +50,7 @@ from mjtools.patterns.features import (
     group,
     hand_features,
 )
-from mjtools.patterns.roles import _role_of, wait_role  # noqa: F401  (read here by callers and tests)
+from mjtools.patterns.roles import wait_role
 from mjtools.tiles.context import WinContext
 from mjtools.tiles.hand import Hand
 
@@ -260,8 +260,27 @@ class Ctx:
         f = hb | _FORM_BIT.get(d.form, 0)
         if hb & _WANTS_ROLE:
             # (an attribute: writing __dict__ would make one per reading)
-            role = self._role = wait_role(self.hand, blocks) if npairs > 1 else _role_of(self.hand.last, chows, pair)
-            f |= _ROLE_BIT[role]
+            if npairs > 1:
+                role = wait_role(self.hand, blocks)
+            else:
+                # (from the chows and the one pair, written out here: a call per reading costs
+                # more than the loop; the role does not depend on the blocks' order)
+                last = self.hand.last
+                role = None
+                if last is not None:
+                    k = last.kind
+                    for b in chows:
+                        bk = b.kinds
+                        if b.meld is None and k in bk:
+                            if bk[1] != k:
+                                role = "edge"
+                                break
+                            role = "closed"
+                    if role is None and pair is not None and pair.meld is None and k in pair.kinds:
+                        role = "pair"
+            self._role = role
+            if role is not None:  # (an OR of a wide integer with no bit is skipped)
+                f |= _ROLE_BIT[role]
         if d.wait == "pair":
             f |= _PAIR_WAIT
         n = len(chows)
@@ -287,7 +306,8 @@ class Ctx:
                     if b.concealed and b.meld is None and (b.shape is PUNG or b.shape is KONG or b.shape == PUNG or b.shape == KONG):
                         hidden -= 1
                 self._cpungs = hidden
-                f |= _CPUNG_BITS[hidden]
+                if hidden > 1:  # (the bits start at two)
+                    f |= _CPUNG_BITS[hidden]
         else:
             f |= _NO_PUNG
         f |= _HONOR_BIT if honors else _NO_HONOR

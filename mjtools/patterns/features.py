@@ -99,7 +99,7 @@ _RANK_SET_TESTS: list[tuple[int, int]] = []
 _RANK_BITS: dict[int, int] = {}
 # hand_features' tests of `uses` (wider than a machine word: each AND allocates) as bools, by
 # `uses` (an entry per fan plan); cleared when a rank-set bit is given out.
-_NEEDS: dict[int, tuple[bool, bool, bool, bool, bool, bool, int]] = {}
+_NEEDS: dict[int, tuple[bool, bool, bool, bool, bool, bool, int, int]] = {}
 
 
 def _byte_mask(kinds: Any) -> int:
@@ -156,8 +156,10 @@ _WANTS_CPUNG = _new_bit()  # a hand bit no fan needs, as _WANTS_ROLE: the plan u
 def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: tuple[int, ...] = (), uses: int = ALL_FEATURES) -> int:
     """The feature bits that do not depend on the reading (computed once per hand). `uses`: the
     bits some fan of the ruleset needs; the count-vector bits are looked for only then."""
-    kita, counts, count_bits, tile_sets, kong_bits, last_bit, wants = _NEEDS.get(uses) or _needs_of(uses)
-    f = _TSUMO if win.tsumo else _RON
+    # (the first bits, the tsumo or ron bit and the plan's _WANTS_ bits, one value by `uses`:
+    # no OR of a wide integer for them)
+    kita, counts, count_bits, tile_sets, kong_bits, last_bit, tsumo_bits, ron_bits = _NEEDS.get(uses) or _needs_of(uses)
+    f = tsumo_bits if win.tsumo else ron_bits
     melds = hand.melds
     code = 0  # the melds' Meld._fcode summed: concealment, the kong counts, a wildcard meld
     if melds:
@@ -228,20 +230,20 @@ def hand_features(hand: Hand, win: WinContext, dora: tuple[int, ...] = (), ura: 
                         if got is None:
                             got = _rank_bits(ranks)
                         f |= got if packed & _NOT_REVERSIBLE else got | _REVERSIBLE_BIT
-    if wants:
-        f |= wants
     if kong_bits:
         f |= _KONG_BY_CODE[code & 0xFF]
-    # is_last_of_kind only where its early answers allow: a situation, --visible, a wildcard
-    # in a meld or four of the last kind.
-    if last_bit and (win.situations or win.visible or melds and (code >= MELD_WILD or (last := hand.last) is not None and hand.counts[last.kind] >= 4)):
+    # is_last_of_kind only where its early answers allow: --visible, the situation said, a
+    # wildcard in a meld or four of the last kind. (Other situations alone answer no there:
+    # no call for the flags most Chinese Official hands carry.)
+    if last_bit and (win.visible or (sits := win.situations) and sits.get("last_of_kind") or melds and (code >= MELD_WILD or (last := hand.last) is not None and hand.counts[last.kind] >= 4)):
         if is_last_of_kind(hand, win):
             f |= _LAST_OF_KIND
     return f
 
 
-def _needs_of(uses: int) -> tuple[bool, bool, bool, bool, bool, bool, int]:
+def _needs_of(uses: int) -> tuple[bool, bool, bool, bool, bool, bool, int, int]:
     tile_sets = _REVERSIBLE_BIT | _RANK_SETS[0]
+    wants = (_WANTS_ROLE if uses & _ROLE_BITS else 0) | (_WANTS_CPUNG if uses & _CPUNG_BITS[4] else 0)
     got = _NEEDS[uses] = (
         bool(uses & _KITA),
         bool(uses & (_COUNT_BITS | tile_sets)),
@@ -249,7 +251,8 @@ def _needs_of(uses: int) -> tuple[bool, bool, bool, bool, bool, bool, int]:
         bool(uses & tile_sets),
         bool(uses & _KONG_COUNT_BITS),
         bool(uses & _LAST_OF_KIND),
-        (_WANTS_ROLE if uses & _ROLE_BITS else 0) | (_WANTS_CPUNG if uses & _CPUNG_BITS[4] else 0),
+        _TSUMO | wants,
+        _RON | wants,
     )
     return got
 

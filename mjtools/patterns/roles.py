@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from mjtools.analysis.blocks import CHOW, PAIR, Block
 from mjtools.tiles.hand import Hand
-from mjtools.tiles.kinds import Tile
 
 
 def wait_role(hand: Hand, blocks: tuple[Block, ...]) -> str | None:
@@ -28,20 +27,3 @@ def wait_role(hand: Hand, blocks: tuple[Block, ...]) -> str | None:
             pair = True
     return "closed" if closed else "pair" if pair else None
 
-
-def _role_of(last: Tile | None, chows: list[Block], pair: Block | None) -> str | None:
-    """wait_role from the reading's chows and its one pair (or none): the role does not
-    depend on the blocks' order, and only these blocks can give one."""
-    if last is None:
-        return None
-    k = last.kind
-    closed = False
-    for b in chows:
-        bk = b.kinds
-        if b.meld is None and k in bk:
-            if bk[1] != k:
-                return "edge"
-            closed = True
-    if closed:
-        return "closed"
-    return "pair" if pair is not None and pair.meld is None and k in pair.kinds else None

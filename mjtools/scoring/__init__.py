@@ -92,19 +92,36 @@ def _evaluations(hand: Hand, rs: Ruleset, ctx: WinContext, lang: str, wild: froz
 def _placed_once(readings: list[Decomposition], aspects: tuple[bool, bool], tsumo: bool) -> list[Decomposition]:
     """The readings less those that repeat an earlier one's blocks (the same tuple: the
     decomposer shares it between the places of the winning tile) and agree with it on what the
-    fans read of the place: whether it completed the pair, a pung on a discard."""
+    fans read of the place: whether it completed the pair, a pung on a discard.
+
+    The decomposer lists the places of one blocks tuple one after another, so only a run of
+    readings with the same tuple is compared (no set of keys per hand), and only where a run
+    has a second reading. (Were a tuple's readings ever apart, a repeat would only be kept and
+    valued again: the first still wins the tie.)"""
     pair, pung = aspects
-    seen = set()
+    pung = pung and not tsumo
     out = []
+    run = None  # the blocks tuple of the current run
+    head: Decomposition | None = None  # the run's first reading
+    seen: list[int] | None = None  # the run's place keys, once it has a second reading
     for d in readings:
         i = d.win_block
         if i is None:
             out.append(d)
             continue
-        b = d.blocks[i]
-        key = (id(d.blocks), d.form, pair and d.wait == "pair", pung and not tsumo and (b.shape == PUNG or b.shape == KONG))
+        blocks = d.blocks
+        if blocks is not run or d.form != head.form:  # type: ignore[union-attr]
+            run, head, seen = blocks, d, None
+            out.append(d)
+            continue
+        # (what the fans read of the place, as two bits)
+        b = blocks[i]
+        key = (pair and d.wait == "pair") | (pung and (b.shape == PUNG or b.shape == KONG)) << 1
+        if seen is None:
+            b = blocks[head.win_block]  # type: ignore[union-attr,index]
+            seen = [(pair and head.wait == "pair") | (pung and (b.shape == PUNG or b.shape == KONG)) << 1]  # type: ignore[union-attr]
         if key not in seen:
-            seen.add(key)
+            seen.append(key)
             out.append(d)
     return out
 
