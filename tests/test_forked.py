@@ -91,3 +91,28 @@ def test_stopping_early_ends_the_workers(tmp_path):
     for pid in started:
         with pytest.raises(ChildProcessError):  # ended and reaped
             os.waitpid(pid, os.WNOHANG)
+
+
+def test_ctrl_c_while_forking_is_a_keyboard_interrupt_and_ends_the_forked(tmp_path, monkeypatch):
+    # A Ctrl-C that lands while the workers are still being forked (a batch stopped at once)
+    # reached the clean-up before its counts were set: an UnboundLocalError traceback and exit
+    # status 1 instead of "mjtools: aborted" and 130.
+    import mjtools.batch.forked as forked
+
+    real = forked._fork_worker
+    calls = []
+
+    def fork_then_interrupt(*args):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(forked, "_fork_worker", fork_then_interrupt)
+    pids = tmp_path / "pids"
+    it = in_order_forked(_echo, _note_pid, (pids,), iter([(i, "p") for i in range(10)]), 2, 2)
+    with pytest.raises(KeyboardInterrupt):
+        next(it)
+    for pid in [int(x) for x in pids.read_text().split()] if pids.exists() else []:
+        with pytest.raises(ChildProcessError):  # ended and reaped
+            os.waitpid(pid, os.WNOHANG)

@@ -128,12 +128,14 @@ def in_order_forked(fn: Callable[[Any], Any], initializer: Callable[..., None], 
     An exception raised while reading the tasks comes after the results of the tasks before it."""
     crew: list[_Worker] = []
     sel = selectors.DefaultSelector()
+    # (set before the workers are forked: a Ctrl-C while forking reaches the `finally` below)
+    sent = given = 0  # tasks handed out; results yielded
+    finished = False
     try:
         for _ in range(workers):
             crew.append(_fork_worker(fn, initializer, initargs, crew))
             sel.register(crew[-1].results, selectors.EVENT_READ, crew[-1])
         done: dict[int, bytes] = {}
-        sent = given = 0  # tasks handed out; results yielded
         reading_failed: Exception | None = None
         more = True
         while True:
@@ -177,6 +179,7 @@ def in_order_forked(fn: Callable[[Any], Any], initializer: Callable[..., None], 
                     raise w.died()
                 w.received += got
                 done.update(w.take_messages())
+        finished = True
         if reading_failed is not None:
             raise reading_failed
     finally:
@@ -185,7 +188,7 @@ def in_order_forked(fn: Callable[[Any], Any], initializer: Callable[..., None], 
             for fd in (w.tasks, w.results):
                 os.close(fd)  # the worker reads the end of its tasks and exits
         for w in crew:
-            if given != sent:  # stopped early (an error, Ctrl-C): do not wait for their work
+            if not finished or given != sent:  # stopped early (an error, Ctrl-C): do not wait for their work
                 try:
                     os.kill(w.pid, signal.SIGTERM)
                 except ProcessLookupError:
