@@ -46,24 +46,29 @@ def full_flush_golden_hook(ctx: Ctx) -> int:
     return int(golden_hook(ctx) and full_flush(ctx))
 
 
+def _laid_down_on_pair(ctx: Ctx) -> bool:
+    """golden_hook with no concealed kong among the melds: every set exposed, won on the pair.
+    (golden_hook's tests written out, and a loop for all(): a call and a generator each.)"""
+    melds = ctx.hand.melds
+    d = ctx.d
+    if d.wait != "pair" or len(melds) != len(ctx.sets) or d.form != "standard":
+        return False
+    for m in melds:
+        if m.concealed:  # (Meld.is_open, without the property's call: a concealed kong)
+            return False
+    return True
+
+
 @pattern("fully_melded", needs=("standard", "pair_wait", "ron"), placement="none")
 def fully_melded(ctx: Ctx) -> int:
     """All sets exposed (no concealed kong) and won on a discard (全求人)."""
-    # (golden_hook's tests written out, and a loop for all(): a call and a generator each)
-    melds = ctx.hand.melds
-    d = ctx.d
-    if d.wait != "pair" or ctx.win.tsumo or len(melds) != len(ctx.sets) or d.form != "standard":
-        return 0
-    for m in melds:
-        if m.concealed:  # (Meld.is_open, without the property's call: a concealed kong)
-            return 0
-    return 1
+    return 0 if ctx.win.tsumo or not _laid_down_on_pair(ctx) else 1
 
 
 @pattern("half_melded", needs=("standard", "pair_wait", "tsumo"), placement="none")
 def half_melded(ctx: Ctx) -> int:
     """All sets exposed and self-drawn on the pair (半求)."""
-    return int(golden_hook(ctx) and all(m.is_open for m in ctx.hand.melds) and ctx.tsumo)
+    return 1 if ctx.win.tsumo and _laid_down_on_pair(ctx) else 0
 
 
 @pattern("three_kongs", needs=("kong3",))

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from mjtools.patterns import pattern
 from mjtools.patterns.ctx import Ctx
+from mjtools.patterns.features import _FLOWER_BYTES, _FLOWER_SHIFT
 from mjtools.tiles.hand import packed_counts
 from mjtools.tiles.kinds import parse_kind
 
@@ -41,9 +42,6 @@ def seven_star_unrelated(ctx: Ctx) -> int:
 def knitted(ctx: Ctx) -> int:
     """全不靠."""
     return 1 if ctx.d.form == "knitted" else 0
-
-
-_FLOWER_SHIFT, _FLOWER_BYTES = 8 * 34, (1 << 8 * 8) - 1  # the flower kinds 34-41 in packed counts
 
 
 def _flower_counts(ctx: Ctx) -> tuple[int, ...]:

@@ -101,9 +101,9 @@ CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
 def bind(fn: Callable[..., Any], params: Mapping[str, Any]) -> Callable[..., Any]:
     """`fn` with its parameters from the rule file set: a copy of the function whose keyword
     defaults are the parameters (made positional ones with defaults where it can), so that a
-    call passes the reading alone and runs the same code (a partial with keywords copies its dict and unpacks it on every call, about as much
-    as a small pattern's body); a partial where `fn` is no plain function or some parameter
-    is not one of its keyword-only ones."""
+    call passes the reading alone and runs the same code (a partial with keywords copies its
+    dict and unpacks it on every call, about as much as a small pattern's body); a partial
+    where `fn` is no plain function or some parameter is not one of its keyword-only ones."""
     code = getattr(fn, "__code__", None)
     if type(fn) is not FunctionType or code is None:
         return partial(fn, **params)

@@ -332,24 +332,9 @@ def settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None = N
     except AttributeError:
         p = plan(rs)
     if p.quick and not ctx.active and not ctx.birds:
-        # The memo's common shape (MCR: no liability rule, no kong money), its hit read here
-        # at once: _settle's path without its calls (_memo_key written out).
-        points = value.points
-        key = (ctx.seat, ctx.tsumo or ctx.discarder or ctx.from_seat, p.big_pay and not ctx.has("discarder_ready"), type(points), points)
-        if value.adds:
-            key += (tuple(value.adds),)
-        if p.dealer_entries:
-            key += (ctx.dealer, ctx.streak)
-        got = p.settled_memo.get(key)
-        if got is None:
-            got = _remember(p, key, value, rs, ctx, hand, ev, chickens)
-        # (Settled's fields set here, its __init__ not run: a class call to a Python __init__
-        # costs more than the four stores; each record its own payments and list)
-        settled = _new(Settled)
-        settled.payments = dict(got[0])
-        settled.pot = 0
-        settled.ledger = list(got[1])
-        settled.steps_fn = None
+        # The memo's common shape (MCR: no liability rule, no kong money) read here at once:
+        # _settle's path without its calls.
+        settled = _remembered(p, value, rs, ctx, hand, ev, chickens)
     else:
         settled = _settle(value, rs, ctx, hand, ev, chickens, NO_STEPS)
     # (a partial, not a closure: a closure made every call of settle() keep its six
@@ -410,9 +395,12 @@ def _settle(value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, e
     return _settle_all(value, rs, ctx, hand, ev, chickens, steps, p)
 
 
-def _memo_key(p: Plan, value: HandValue, ctx: WinContext) -> tuple:
-    """What a remembered ledger depends on: who pays (the winner, the discarder or a
-    self-draw, 大包), the points (type and amount), the additions, the dealer's entries."""
+def _remembered(p: Plan, value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool) -> Settled:
+    """The common shape (MCR, Sichuan without a kong, Cantonese with nobody liable, Taiwan
+    ...): remembered by who pays (the winner, the discarder or a self-draw, 大包), the points
+    (type and amount), the additions and the dealer's entries. Each record gets its own
+    payments and list; the entries are read-only SharedDicts that every record with this key
+    holds (as riichi's ledger entries are), written as JSON once."""
     points = value.points
     # (ctx.discarder before from_seat: the property's answer when set, without its call)
     key = (ctx.seat, ctx.tsumo or ctx.discarder or ctx.from_seat, p.big_pay and not ctx.has("discarder_ready"), type(points), points)
@@ -420,27 +408,20 @@ def _memo_key(p: Plan, value: HandValue, ctx: WinContext) -> tuple:
         key += (tuple(value.adds),)
     if p.dealer_entries:
         key += (ctx.dealer, ctx.streak)
-    return key
-
-
-def _remembered(p: Plan, value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool) -> Settled:
-    """The common shape (MCR, Sichuan without a kong, Cantonese with nobody liable, Taiwan
-    ...): remembered by who pays and the points. Each record gets its own payments and list;
-    the entries are read-only SharedDicts that every record with this key holds (as riichi's
-    ledger entries are), written as JSON once."""
-    key = _memo_key(p, value, ctx)
     got = p.settled_memo.get(key)
     if got is None:
-        got = _remember(p, key, value, rs, ctx, hand, ev, chickens)
-    return Settled(dict(got[0]), 0, list(got[1]))
-
-
-def _remember(p: Plan, key: tuple, value: HandValue, rs: Ruleset, ctx: WinContext, hand: Hand | None, ev: Evaluation | None, chickens: bool) -> tuple[dict[str, float | int], tuple[dict[str, Any], ...]]:
-    done = _settle_all(value, rs, ctx, hand, ev, chickens, NO_STEPS, p)
-    if len(p.settled_memo) > 4096:
-        p.settled_memo.clear()
-    got = p.settled_memo[key] = (done.payments, tuple(map(SharedDict, done.ledger)))
-    return got
+        done = _settle_all(value, rs, ctx, hand, ev, chickens, NO_STEPS, p)
+        if len(p.settled_memo) > 4096:
+            p.settled_memo.clear()
+        got = p.settled_memo[key] = (done.payments, tuple(map(SharedDict, done.ledger)))
+    # (Settled's fields set here, its __init__ not run: a class call to a Python __init__
+    # costs more than the four stores)
+    settled = _new(Settled)
+    settled.payments = dict(got[0])
+    settled.pot = 0
+    settled.ledger = list(got[1])
+    settled.steps_fn = None
+    return settled
 
 
 def _settles_by_key(p: Plan, hand: Hand | None, ev: Evaluation | None) -> bool:
